@@ -1,0 +1,118 @@
+package fastrsaengine.engines;
+
+import java.math.BigInteger;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.Provider;
+import java.security.interfaces.RSAPrivateKey;
+import java.security.interfaces.RSAPublicKey;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import javax.crypto.Cipher;
+
+/**
+ * The AWS-LC backend: Amazon Corretto Crypto Provider's raw RSA ({@code RSA/ECB/NoPadding}
+ * with the private key). The provider instance is used directly and never installed as a JCA
+ * provider, so no other library's crypto changes. AWS-LC blinds every private-key operation
+ * and verifies each CRT result with e before returning it (rsa_impl.c, rsa_default_private_transform),
+ * so this class adds neither.
+ */
+final class AwsLcEngine implements RsaEngine {
+
+    private static final String PROVIDER_CLASS = "com.amazon.corretto.crypto.provider.AmazonCorrettoCryptoProvider";
+
+    private final Provider provider;
+
+    private AwsLcEngine(Provider provider) {
+        this.provider = provider;
+    }
+
+    static RsaEngine load(BackendContext context) throws Exception {
+        URL jar = context.jar("AmazonCorrettoCryptoProvider", platformClassifier()).toUri().toURL();
+        ClassLoader loader = new URLClassLoader(new URL[]{jar}, context.parentLoader());
+        Class<?> providerClass = Class.forName(PROVIDER_CLASS, true, loader);
+        Provider provider = (Provider) providerClass.getField("INSTANCE").get(null);
+        // ACCP runs its own self-tests at load; this throws when the native library or they failed.
+        providerClass.getMethod("assertHealthy").invoke(provider);
+        return new AwsLcEngine(provider);
+    }
+
+    /** ACCP ships native builds for Linux on x86-64 and ARM64 only. */
+    private static String platformClassifier() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        if (os.startsWith("linux") && (arch.equals("amd64") || arch.equals("x86_64"))) return "linux-x86_64";
+        if (os.startsWith("linux") && arch.equals("aarch64")) return "linux-aarch_64";
+        throw new BackendUnavailableException("AWS-LC has no build for " + os + "/" + arch);
+    }
+
+    @Override
+    public String name() {
+        return "aws_lc";
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        Map<String, String> info = new LinkedHashMap<>();
+        info.put("library", "AWS-LC");
+        info.put("library_version", providerVersion());
+        info.put("binding", "Amazon Corretto Crypto Provider");
+        return info;
+    }
+
+    /** The provider's version string ("2.5.0"): Java 9+ publishes it as a property, Java 8 only as a double. */
+    @SuppressWarnings("deprecation")
+    private String providerVersion() {
+        String version = provider.getProperty("Provider.id version");
+        return version != null ? version : String.valueOf(provider.getVersion());
+    }
+
+    @Override
+    public PreparedKey prepare(RSAPrivateKey privateKey, RSAPublicKey publicKey) throws GeneralSecurityException {
+        // Translating once lets ACCP build and keep its native key with the key object.
+        PrivateKey nativeKey = (PrivateKey) KeyFactory.getInstance("RSA", provider).translateKey(privateKey);
+        return new AwsLcKey(privateKey.getModulus(), nativeKey);
+    }
+
+    private final class AwsLcKey implements PreparedKey {
+        private final BigInteger modulus;
+        private final int length;
+        private final PrivateKey key;
+
+        AwsLcKey(BigInteger modulus, PrivateKey key) {
+            this.modulus = modulus;
+            this.length = (modulus.bitLength() + 7) / 8;
+            this.key = key;
+        }
+
+        @Override
+        public BigInteger modulus() {
+            return modulus;
+        }
+
+        @Override
+        public BigInteger privateOperation(BigInteger input) {
+            try {
+                Cipher cipher = Cipher.getInstance("RSA/ECB/NoPadding", provider);
+                cipher.init(Cipher.DECRYPT_MODE, key);
+                return new BigInteger(1, cipher.doFinal(toFixedLength(input)));
+            } catch (GeneralSecurityException e) {
+                // The caller range-checked the input, so this is AWS-LC's own check failing.
+                throw new FaultDetectedException(e);
+            }
+        }
+
+        /** ACCP's raw cipher wants input exactly as long as the modulus. */
+        private byte[] toFixedLength(BigInteger input) {
+            byte[] magnitude = input.toByteArray();
+            byte[] fixed = new byte[length];
+            int copy = Math.min(magnitude.length, length);
+            System.arraycopy(magnitude, magnitude.length - copy, fixed, length - copy, copy);
+            return fixed;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package fastrsaengine.engines;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Every backend, in the order {@code auto} tries them: fastest first. Adding a backend is one
+ * line in {@link #LOADERS} and one class implementing {@link RsaEngine}.
+ *
+ * <p>A backend is loaded and self-tested once, on first use; the outcome (an engine, or why not)
+ * is kept, so asking again costs nothing and a broken library is never retried mid-request.
+ */
+public final class Backends {
+
+    /** Loads a backend, or throws saying why it cannot run here. */
+    interface Loader {
+        RsaEngine load(BackendContext context) throws Exception;
+    }
+
+    private static final Map<String, Loader> LOADERS = new LinkedHashMap<>();
+    static {
+        LOADERS.put("aws_lc", AwsLcEngine::load);
+        LOADERS.put("gmp", GmpEngine::load);
+    }
+
+    private final BackendContext context;
+    private final Map<String, Object> outcomes = new ConcurrentHashMap<>();
+
+    public Backends(BackendContext context) {
+        this.context = context;
+    }
+
+    /** The native backends' names, fastest first. */
+    public static List<String> names() {
+        return Collections.unmodifiableList(new ArrayList<>(LOADERS.keySet()));
+    }
+
+    public static boolean isKnown(String name) {
+        return LOADERS.containsKey(name);
+    }
+
+    /** The engine for a name, loading and self-testing it the first time. */
+    public RsaEngine engine(String name) {
+        Object outcome = outcomes.computeIfAbsent(name, this::loadAndTest);
+        if (outcome instanceof RsaEngine) return (RsaEngine) outcome;
+        throw (BackendUnavailableException) outcome;
+    }
+
+    /** The names of the backends that load and pass their self-test here, fastest first. */
+    public List<String> available() {
+        List<String> names = new ArrayList<>();
+        for (String name : LOADERS.keySet()) {
+            if (outcomes.computeIfAbsent(name, this::loadAndTest) instanceof RsaEngine) names.add(name);
+        }
+        return names;
+    }
+
+    private Object loadAndTest(String name) {
+        Loader loader = LOADERS.get(name);
+        if (loader == null) return new BackendUnavailableException("unknown backend " + name);
+        try {
+            RsaEngine engine = loader.load(context);
+            SelfTest.run(engine);
+            return engine;
+        } catch (BackendUnavailableException e) {
+            return e;
+        } catch (Exception | LinkageError e) {
+            return new BackendUnavailableException(name + " backend could not load: " + e, e);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package fastrsaengine.engines;
+
+import java.math.BigInteger;
+import java.security.SecureRandom;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * RSA base blinding: the secret exponentiation sees {@code input * factor mod n}, never the
+ * caller's input, and its result is multiplied by {@code unblinder = (factor^d)^-1 mod n}.
+ *
+ * <p>Each pair serves one operation. The next pair is the square of the last, as OpenSSL's
+ * BN_BLINDING_update does, which costs two multiplications instead of a fresh exponentiation
+ * and inversion; every {@value #USES_BEFORE_REFRESH} uses a fresh random pair is drawn. The spare
+ * pair is handed over lock-free: a thread that finds none makes its own.
+ */
+final class Blinding {
+
+    /** Makes a fresh random pair for one key. */
+    interface PairSource {
+        Pair freshPair();
+    }
+
+    static final class Pair {
+        final BigInteger factor;
+        final BigInteger unblinder;
+        private final int uses;
+
+        Pair(BigInteger factor, BigInteger unblinder) {
+            this(factor, unblinder, 0);
+        }
+
+        private Pair(BigInteger factor, BigInteger unblinder, int uses) {
+            this.factor = factor;
+            this.unblinder = unblinder;
+            this.uses = uses;
+        }
+
+        BigInteger blind(BigInteger input, BigInteger modulus) {
+            return input.multiply(factor).mod(modulus);
+        }
+
+        BigInteger unblind(BigInteger output, BigInteger modulus) {
+            return output.multiply(unblinder).mod(modulus);
+        }
+
+        Pair squared(BigInteger modulus) {
+            return new Pair(factor.multiply(factor).mod(modulus), unblinder.multiply(unblinder).mod(modulus), uses + 1);
+        }
+    }
+
+    private static final int USES_BEFORE_REFRESH = 32;
+    private static final ThreadLocal<SecureRandom> RANDOM = ThreadLocal.withInitial(SecureRandom::new);
+
+    private final BigInteger modulus;
+    private final PairSource source;
+    private final AtomicReference<Pair> spare = new AtomicReference<>();
+
+    Blinding(BigInteger modulus, PairSource source) {
+        this.modulus = modulus;
+        this.source = source;
+    }
+
+    /** A pair for one operation; hand it back with {@link #release} when done. */
+    Pair acquire() {
+        Pair pair = spare.getAndSet(null);
+        return pair != null ? pair : source.freshPair();
+    }
+
+    void release(Pair used) {
+        if (used.uses + 1 < USES_BEFORE_REFRESH) spare.set(used.squared(modulus));
+    }
+
+    /** A uniformly random unit modulo n, for a fresh pair. */
+    static BigInteger randomUnit(BigInteger modulus) {
+        SecureRandom random = RANDOM.get();
+        while (true) {
+            BigInteger r = new BigInteger(modulus.bitLength(), random);
+            if (r.signum() > 0 && r.compareTo(modulus) < 0 && r.gcd(modulus).equals(BigInteger.ONE)) return r;
+        }
+    }
+
+    /** The usual pair when e is known: factor r^e, unblinder r^-1, since (r^e)^d = r. */
+    static Pair withPublicExponent(BigInteger modulus, BigInteger publicExponent) {
+        BigInteger r = randomUnit(modulus);
+        return new Pair(r.modPow(publicExponent, modulus), r.modInverse(modulus));
+    }
+}

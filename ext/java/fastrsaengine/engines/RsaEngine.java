@@ -1,0 +1,28 @@
+package fastrsaengine.engines;
+
+import java.security.GeneralSecurityException;
+import java.security.interfaces.RSAPrivateKey;
+import java.security.interfaces.RSAPublicKey;
+import java.util.Map;
+
+/**
+ * The seam between the Ruby-facing patch and a native library: one raw RSA
+ * private-key primitive. Padding, digests and Ruby errors live above it, written
+ * once for every backend; a backend only turns a key into a {@link PreparedKey}.
+ */
+public interface RsaEngine {
+
+    /** The name users select it by: {@code FastRsaEngine.backend = :gmp}. */
+    String name();
+
+    /** What {@code FastRsaEngine.info} shows: library, version, where it was loaded from. */
+    Map<String, String> describe();
+
+    /**
+     * Converts a key once into the backend's own form. The result is cached per Ruby
+     * key object and shared by every thread using that key.
+     *
+     * @param publicKey the matching public key, or null when the Ruby key has none
+     */
+    PreparedKey prepare(RSAPrivateKey privateKey, RSAPublicKey publicKey) throws GeneralSecurityException;
+}

@@ -1,0 +1,82 @@
+package fastrsaengine.padding;
+
+import java.io.IOException;
+import java.util.Locale;
+import java.util.function.Supplier;
+import org.bouncycastle.asn1.ASN1Encoding;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.DERNull;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
+import org.bouncycastle.asn1.x509.DigestInfo;
+import org.bouncycastle.crypto.Digest;
+import org.bouncycastle.crypto.digests.RIPEMD160Digest;
+import org.bouncycastle.crypto.util.DigestFactory;
+
+/**
+ * The digests the engine signs with: the ones stock jruby-openssl signs with (its Bouncy Castle
+ * provider's "&lt;digest&gt;WITHRSA" names). A name not listed here is left to stock, unchanged.
+ */
+public enum DigestAlgorithm {
+    MD5("MD5", "1.2.840.113549.2.5", DigestFactory::createMD5, false),
+    SHA1("SHA1", "1.3.14.3.2.26", DigestFactory::createSHA1, true),
+    SHA224("SHA224", "2.16.840.1.101.3.4.2.4", DigestFactory::createSHA224, false),
+    SHA256("SHA256", "2.16.840.1.101.3.4.2.1", DigestFactory::createSHA256, true),
+    SHA384("SHA384", "2.16.840.1.101.3.4.2.2", DigestFactory::createSHA384, true),
+    SHA512("SHA512", "2.16.840.1.101.3.4.2.3", DigestFactory::createSHA512, true),
+    SHA3_224("SHA3-224", "2.16.840.1.101.3.4.2.7", DigestFactory::createSHA3_224, false),
+    SHA3_256("SHA3-256", "2.16.840.1.101.3.4.2.8", DigestFactory::createSHA3_256, false),
+    SHA3_384("SHA3-384", "2.16.840.1.101.3.4.2.9", DigestFactory::createSHA3_384, false),
+    SHA3_512("SHA3-512", "2.16.840.1.101.3.4.2.10", DigestFactory::createSHA3_512, false),
+    RIPEMD160("RIPEMD160", "1.3.36.3.2.1", RIPEMD160Digest::new, false);
+
+    private final String opensslName;
+    private final AlgorithmIdentifier identifier;
+    private final Supplier<Digest> factory;
+    private final boolean stockSignsPss;
+
+    DigestAlgorithm(String opensslName, String oid, Supplier<Digest> factory, boolean stockSignsPss) {
+        this.opensslName = opensslName;
+        this.identifier = new AlgorithmIdentifier(new ASN1ObjectIdentifier(oid), DERNull.INSTANCE);
+        this.factory = factory;
+        this.stockSignsPss = stockSignsPss;
+    }
+
+    /** The algorithm for an OpenSSL digest name in any case ("sha256", "SHA3-256"), or null. */
+    public static DigestAlgorithm forName(String name) {
+        String wanted = name.toUpperCase(Locale.ROOT);
+        for (DigestAlgorithm algorithm : values()) {
+            if (algorithm.opensslName.equals(wanted)) return algorithm;
+        }
+        return null;
+    }
+
+    public Digest newDigest() {
+        return factory.get();
+    }
+
+    public int length() {
+        return newDigest().getDigestSize();
+    }
+
+    /** Stock signs PSS with SHA-1 and SHA-2 256/384/512 only; others stay with stock and its error. */
+    public boolean stockSignsPss() {
+        return stockSignsPss;
+    }
+
+    public byte[] hash(byte[] data, int offset, int length) {
+        Digest digest = newDigest();
+        digest.update(data, offset, length);
+        byte[] out = new byte[digest.getDigestSize()];
+        digest.doFinal(out, 0);
+        return out;
+    }
+
+    /** The DER DigestInfo that PKCS#1 v1.5 signs: algorithm identifier (with NULL parameters) and hash. */
+    public byte[] digestInfo(byte[] hash) {
+        try {
+            return new DigestInfo(identifier, hash).getEncoded(ASN1Encoding.DER);
+        } catch (IOException cannotHappenInMemory) {
+            throw new IllegalStateException(cannotHappenInMemory);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package fastrsaengine.patch;
+
+import fastrsaengine.padding.DigestAlgorithm;
+import org.jruby.RubyFixnum;
+import org.jruby.RubyHash;
+import org.jruby.RubyString;
+import org.jruby.RubySymbol;
+import org.jruby.runtime.ThreadContext;
+import org.jruby.runtime.builtin.IRubyObject;
+import org.jruby.util.ByteList;
+
+/**
+ * Reading the Ruby arguments of the patched methods. Each reader answers null for anything
+ * but the plain, well-formed case; the patch then hands the call to stock, which raises its
+ * own error for bad arguments, so errors stay exactly stock's.
+ */
+final class RubyArgs {
+    private RubyArgs() {
+    }
+
+    static ByteList bytes(IRubyObject value) {
+        return value instanceof RubyString ? ((RubyString) value).getByteList() : null;
+    }
+
+    static byte[] byteArray(IRubyObject value) {
+        ByteList bytes = bytes(value);
+        return bytes == null ? null : bytes.bytes();
+    }
+
+    /** A digest given as a name ("SHA256", "sha256", :sha256) or an OpenSSL::Digest, if the engine knows it. */
+    static DigestAlgorithm digest(ThreadContext context, IRubyObject digest) {
+        if (digest instanceof RubyString || digest instanceof RubySymbol) return DigestAlgorithm.forName(digest.asJavaString());
+        if (isOpenSslDigest(context, digest)) {
+            IRubyObject name = digest.callMethod(context, "name");
+            return name instanceof RubyString ? DigestAlgorithm.forName(name.asJavaString()) : null;
+        }
+        return null;
+    }
+
+    private static boolean isOpenSslDigest(ThreadContext context, IRubyObject value) {
+        IRubyObject digestClass = context.runtime.getModule("OpenSSL").getConstantAt("Digest");
+        return digestClass instanceof org.jruby.RubyModule && ((org.jruby.RubyModule) digestClass).isInstance(value);
+    }
+
+    /** The padding argument: absent or nil means PKCS#1 (1); null for anything not an Integer. */
+    static Integer padding(IRubyObject[] args) {
+        if (args.length < 2 || args[1].isNil()) return 1;
+        return args[1] instanceof RubyFixnum ? (int) ((RubyFixnum) args[1]).getLongValue() : null;
+    }
+
+    /** An options Hash entry under a Symbol key, or (where stock also looks) a String key. */
+    static IRubyObject option(ThreadContext context, RubyHash options, String key, boolean alsoStringKey) {
+        IRubyObject value = options.fastARef(context.runtime.newSymbol(key));
+        if (value == null && alsoStringKey) value = options.fastARef(context.runtime.newString(key));
+        return value == null ? context.nil : value;
+    }
+
+    /** Whether the value is nil or an Integer; other types are stock's to reject. */
+    static boolean isNilOrInteger(IRubyObject value) {
+        return value.isNil() || value instanceof RubyFixnum;
+    }
+}

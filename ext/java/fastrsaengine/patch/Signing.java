@@ -1,0 +1,121 @@
+package fastrsaengine.patch;
+
+import fastrsaengine.padding.DigestAlgorithm;
+import fastrsaengine.padding.PrivateKeyOperations;
+import org.jruby.RubyFixnum;
+import org.jruby.RubyHash;
+import org.jruby.RubyString;
+import org.jruby.RubySymbol;
+import org.jruby.runtime.ThreadContext;
+import org.jruby.runtime.builtin.IRubyObject;
+import org.jruby.util.ByteList;
+import java.util.Locale;
+
+/**
+ * sign, sign_pss and sign_raw read into engine calls, with the option semantics of stock
+ * jruby-openssl. Each method returns null for a call the engine leaves to stock.
+ */
+final class Signing {
+    private Signing() {
+    }
+
+    /** sign(digest, data [, options]): PKCS#1 v1.5, or PSS with rsa_padding_mode: "pss". */
+    static EngineCall sign(ThreadContext context, PrivateKeyOperations key, IRubyObject[] args) {
+        DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
+        ByteList data = RubyArgs.bytes(args[1]);
+        IRubyObject options = args.length > 2 ? args[2] : context.nil;
+        if (digest == null || data == null) return null;
+        if (options.isNil()) return pkcs1(key, digest, data);
+        if (!(options instanceof RubyHash)) return null;
+        RubyHash hash = (RubyHash) options;
+        String mode = paddingMode(context, hash);
+        if (mode == null) return null;
+        if (mode.isEmpty() || mode.equals("pkcs1")) return pkcs1(key, digest, data);
+        if (!mode.equals("pss")) return null;
+        IRubyObject saltLength = RubyArgs.option(context, hash, "rsa_pss_saltlen", true);
+        if (!RubyArgs.isNilOrInteger(saltLength)) return null;
+        int salt = saltLength.isNil() ? -1 : (int) ((RubyFixnum) saltLength).getLongValue();
+        return pss(key, digest, mgf1(context, hash, "rsa_mgf1_md", true, digest), salt < 0 ? key.maxPssSaltLength(digest) : salt, false, data);
+    }
+
+    /** sign_pss(digest, data, salt_length: :digest | :max | :auto | n, mgf1_hash: name). */
+    static EngineCall signPss(ThreadContext context, PrivateKeyOperations key, IRubyObject[] args) {
+        DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
+        ByteList data = RubyArgs.bytes(args[1]);
+        IRubyObject options = args.length > 2 ? args[2] : context.nil;
+        if (digest == null || data == null || !(options.isNil() || options instanceof RubyHash)) return null;
+        RubyHash hash = options.isNil() ? RubyHash.newHash(context.runtime) : (RubyHash) options;
+        Integer salt = saltLength(context, key, digest, RubyArgs.option(context, hash, "salt_length", false));
+        return salt == null ? null : pss(key, digest, mgf1(context, hash, "mgf1_hash", false, digest), salt, false, data);
+    }
+
+    /**
+     * sign_raw(digest, hash [, options]): the hash is signed as given. With a nil digest, as in MRI,
+     * PKCS#1 v1.5 pads the bytes alone, without a DigestInfo.
+     */
+    static EngineCall signRaw(ThreadContext context, PrivateKeyOperations key, IRubyObject[] args) {
+        ByteList hash = RubyArgs.bytes(args[1]);
+        IRubyObject options = args.length > 2 ? args[2] : context.nil;
+        if (hash == null || !(options.isNil() || options instanceof RubyHash)) return null;
+        if (args[0].isNil()) return options.isNil() ? padOnly(key, hash) : null;
+        DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
+        if (digest == null) return null;
+        String mode = options.isNil() ? "" : paddingMode(context, (RubyHash) options);
+        if (mode == null) return null;
+        if (mode.equals("pss")) return rawPss(context, key, digest, (RubyHash) options, hash);
+        if (hash.getRealSize() != digest.length()) {
+            throw Errors.pkeyError(context.runtime, "invalid digest length");
+        }
+        byte[] digestInfo = digest.digestInfo(hash.bytes());
+        return key.fitsPkcs1(digestInfo.length) ? () -> key.signDigestInfo(digestInfo) : null;
+    }
+
+    private static EngineCall rawPss(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, RubyHash options, ByteList hash) {
+        IRubyObject saltLength = RubyArgs.option(context, options, "rsa_pss_saltlen", true);
+        if (!RubyArgs.isNilOrInteger(saltLength)) return null;
+        int salt = saltLength.isNil() ? -1 : (int) ((RubyFixnum) saltLength).getLongValue();
+        return pss(key, digest, mgf1(context, options, "rsa_mgf1_md", true, digest), salt < 0 ? digest.length() : salt, true, hash);
+    }
+
+    private static EngineCall pkcs1(PrivateKeyOperations key, DigestAlgorithm digest, ByteList data) {
+        if (!key.fitsPkcs1(digest.digestInfo(new byte[digest.length()]).length)) return null;
+        return () -> key.signPkcs1(digest, data.unsafeBytes(), data.begin(), data.realSize());
+    }
+
+    private static EngineCall padOnly(PrivateKeyOperations key, ByteList data) {
+        byte[] block = data.bytes();
+        return key.fitsPkcs1(block.length) ? () -> key.signDigestInfo(block) : null;
+    }
+
+    private static EngineCall pss(PrivateKeyOperations key, DigestAlgorithm digest, DigestAlgorithm mgf1, int salt, boolean prehashed, ByteList data) {
+        if (mgf1 == null || !digest.stockSignsPss() || !mgf1.stockSignsPss() || salt < 0) return null;
+        return () -> key.signPss(digest, mgf1, salt, prehashed, data.unsafeBytes(), data.begin(), data.realSize());
+    }
+
+    /** The MGF1 digest option, defaulting to the message digest; null when the engine does not know it. */
+    private static DigestAlgorithm mgf1(ThreadContext context, RubyHash options, String key, boolean alsoStringKey, DigestAlgorithm fallback) {
+        IRubyObject value = RubyArgs.option(context, options, key, alsoStringKey);
+        if (value.isNil()) return fallback;
+        return value instanceof RubyString ? DigestAlgorithm.forName(value.asJavaString()) : null;
+    }
+
+    /** sign_pss's salt_length: :digest, :max or :auto, an Integer, or nil for :max. */
+    private static Integer saltLength(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, IRubyObject value) {
+        if (value.isNil()) return key.maxPssSaltLength(digest);
+        if (value instanceof RubyFixnum) return (int) ((RubyFixnum) value).getLongValue();
+        if (!(value instanceof RubySymbol)) return null;
+        switch (value.asJavaString()) {
+            case "digest": return digest.length();
+            case "max":
+            case "auto": return key.maxPssSaltLength(digest);
+            default: return null;
+        }
+    }
+
+    /** The rsa_padding_mode option in lower case: "" when absent, null when not a String (stock's to reject). */
+    private static String paddingMode(ThreadContext context, RubyHash options) {
+        IRubyObject value = RubyArgs.option(context, options, "rsa_padding_mode", true);
+        if (value.isNil()) return "";
+        return value instanceof RubyString ? value.asJavaString().toLowerCase(Locale.ROOT) : null;
+    }
+}
