@@ -6,6 +6,7 @@ import java.net.URLClassLoader;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
+import java.security.PublicKey;
 import java.security.Provider;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
@@ -26,9 +27,13 @@ final class AwsLcEngine implements RsaEngine {
     private static final String PROVIDER_CLASS = "com.amazon.corretto.crypto.provider.AmazonCorrettoCryptoProvider";
 
     private final Provider provider;
+    private final String providerVersion;
+    private final String awsLcVersion;
 
-    private AwsLcEngine(Provider provider) {
+    private AwsLcEngine(Provider provider, String providerVersion, String awsLcVersion) {
         this.provider = provider;
+        this.providerVersion = providerVersion;
+        this.awsLcVersion = awsLcVersion;
     }
 
     static RsaEngine load(BackendContext context) throws Exception {
@@ -38,7 +43,9 @@ final class AwsLcEngine implements RsaEngine {
         Provider provider = (Provider) providerClass.getField("INSTANCE").get(null);
         // ACCP runs its own self-tests at load; this throws when the native library or they failed.
         providerClass.getMethod("assertHealthy").invoke(provider);
-        return new AwsLcEngine(provider);
+        String providerVersion = (String) providerClass.getMethod("getVersionStr").invoke(provider);
+        String awsLcVersion = (String) providerClass.getMethod("getAwsLcVersionStr").invoke(provider);
+        return new AwsLcEngine(provider, providerVersion, awsLcVersion.replaceFirst("^AWS-LC v", ""));
     }
 
     /** ACCP ships native builds for Linux on x86-64 and ARM64 only. */
@@ -59,16 +66,9 @@ final class AwsLcEngine implements RsaEngine {
     public Map<String, String> describe() {
         Map<String, String> info = new LinkedHashMap<>();
         info.put("library", "AWS-LC");
-        info.put("library_version", providerVersion());
-        info.put("binding", "Amazon Corretto Crypto Provider");
+        info.put("library_version", awsLcVersion);
+        info.put("binding", "Amazon Corretto Crypto Provider " + providerVersion);
         return info;
-    }
-
-    /** The provider's version string ("2.5.0"): Java 9+ publishes it as a property, Java 8 only as a double. */
-    @SuppressWarnings("deprecation")
-    private String providerVersion() {
-        String version = provider.getProperty("Provider.id version");
-        return version != null ? version : String.valueOf(provider.getVersion());
     }
 
     @Override
@@ -76,6 +76,60 @@ final class AwsLcEngine implements RsaEngine {
         // Translating once lets ACCP build and keep its native key with the key object.
         PrivateKey nativeKey = (PrivateKey) KeyFactory.getInstance("RSA", provider).translateKey(privateKey);
         return new AwsLcKey(privateKey.getModulus(), nativeKey);
+    }
+
+    @Override
+    public PreparedPublicKey preparePublic(RSAPublicKey publicKey) throws GeneralSecurityException {
+        PublicKey nativeKey = (PublicKey) KeyFactory.getInstance("RSA", provider).translateKey(publicKey);
+        return new AwsLcPublicKey(publicKey, nativeKey);
+    }
+
+    /** ACCP's raw cipher: decryption with a private key, encryption with a public key. */
+    private BigInteger rawOperation(int mode, java.security.Key key, BigInteger input, int length) {
+        try {
+            Cipher cipher = Cipher.getInstance("RSA/ECB/NoPadding", provider);
+            cipher.init(mode, key);
+            return new BigInteger(1, cipher.doFinal(toFixedLength(input, length)));
+        } catch (GeneralSecurityException e) {
+            // The caller range-checked the input, so this is AWS-LC's own check failing.
+            throw new FaultDetectedException(e);
+        }
+    }
+
+    /** ACCP's raw cipher wants input exactly as long as the modulus. */
+    private static byte[] toFixedLength(BigInteger input, int length) {
+        byte[] magnitude = input.toByteArray();
+        byte[] fixed = new byte[length];
+        int copy = Math.min(magnitude.length, length);
+        System.arraycopy(magnitude, magnitude.length - copy, fixed, length - copy, copy);
+        return fixed;
+    }
+
+    private final class AwsLcPublicKey implements PreparedPublicKey {
+        private final RSAPublicKey key;
+        private final PublicKey nativeKey;
+        private final int length;
+
+        AwsLcPublicKey(RSAPublicKey key, PublicKey nativeKey) {
+            this.key = key;
+            this.nativeKey = nativeKey;
+            this.length = (key.getModulus().bitLength() + 7) / 8;
+        }
+
+        @Override
+        public BigInteger modulus() {
+            return key.getModulus();
+        }
+
+        @Override
+        public BigInteger publicExponent() {
+            return key.getPublicExponent();
+        }
+
+        @Override
+        public BigInteger publicOperation(BigInteger input) {
+            return rawOperation(Cipher.ENCRYPT_MODE, nativeKey, input, length);
+        }
     }
 
     private final class AwsLcKey implements PreparedKey {
@@ -96,23 +150,7 @@ final class AwsLcEngine implements RsaEngine {
 
         @Override
         public BigInteger privateOperation(BigInteger input) {
-            try {
-                Cipher cipher = Cipher.getInstance("RSA/ECB/NoPadding", provider);
-                cipher.init(Cipher.DECRYPT_MODE, key);
-                return new BigInteger(1, cipher.doFinal(toFixedLength(input)));
-            } catch (GeneralSecurityException e) {
-                // The caller range-checked the input, so this is AWS-LC's own check failing.
-                throw new FaultDetectedException(e);
-            }
-        }
-
-        /** ACCP's raw cipher wants input exactly as long as the modulus. */
-        private byte[] toFixedLength(BigInteger input) {
-            byte[] magnitude = input.toByteArray();
-            byte[] fixed = new byte[length];
-            int copy = Math.min(magnitude.length, length);
-            System.arraycopy(magnitude, magnitude.length - copy, fixed, length - copy, copy);
-            return fixed;
+            return rawOperation(Cipher.DECRYPT_MODE, key, input, length);
         }
     }
 }

@@ -42,8 +42,32 @@ final class GmpEngine implements RsaEngine {
     @Override
     public PreparedKey prepare(RSAPrivateKey key, RSAPublicKey publicKey) {
         BigInteger e = publicExponent(key, publicKey);
-        if (hasCrtFactors(key) && e != null) return new CrtKey((RSAPrivateCrtKey) key, e);
-        return new PlainKey(key, e);
+        PlainKey plain = new PlainKey(key, e);
+        if (e == null || !hasConsistentFactors(key)) return plain;
+        return new CrtKey((RSAPrivateCrtKey) key, e, plain);
+    }
+
+    /** libgmp's mpz_powm for s^e mod n: e is public, so the faster, variable-time powm serves. */
+    @Override
+    public PreparedPublicKey preparePublic(RSAPublicKey publicKey) {
+        BigInteger n = gmp.toNative(publicKey.getModulus());
+        BigInteger e = gmp.toNative(publicKey.getPublicExponent());
+        return new PreparedPublicKey() {
+            @Override
+            public BigInteger modulus() {
+                return n;
+            }
+
+            @Override
+            public BigInteger publicExponent() {
+                return e;
+            }
+
+            @Override
+            public BigInteger publicOperation(BigInteger input) {
+                return gmp.modPowPublic(input, e, n);
+            }
+        };
     }
 
     private static BigInteger publicExponent(RSAPrivateKey key, RSAPublicKey publicKey) {
@@ -53,32 +77,45 @@ final class GmpEngine implements RsaEngine {
         return publicKey != null && publicKey.getModulus().equals(key.getModulus()) ? publicKey.getPublicExponent() : null;
     }
 
-    private static boolean hasCrtFactors(RSAPrivateKey key) {
+    /**
+     * CRT needs all five factors, and p * q = n: the result check below works modulo p and q,
+     * which proves it modulo n only when they are n's factors. Otherwise the key runs without CRT.
+     */
+    private static boolean hasConsistentFactors(RSAPrivateKey key) {
         if (!(key instanceof RSAPrivateCrtKey)) return false;
         RSAPrivateCrtKey crt = (RSAPrivateCrtKey) key;
         return isPositive(crt.getPrimeP()) && isPositive(crt.getPrimeQ()) && isPositive(crt.getPrimeExponentP())
-            && isPositive(crt.getPrimeExponentQ()) && isPositive(crt.getCrtCoefficient());
+            && isPositive(crt.getPrimeExponentQ()) && isPositive(crt.getCrtCoefficient())
+            && crt.getPrimeP().multiply(crt.getPrimeQ()).equals(key.getModulus());
     }
 
     private static boolean isPositive(BigInteger value) {
         return value != null && value.signum() > 0;
     }
 
-    /** Garner's CRT with the result checked by {@code m^e mod n}; {@code c^d mod n} is the recomputation. */
+    /**
+     * Garner's CRT, blinded and checked in the two halves: the input is blinded modulo p and modulo q
+     * separately (r^e mod p, then r^-1 mod p, which works since e * dP = 1 mod p-1), so every
+     * multiplication is half-size; and the result m is checked by m^e = c modulo p and modulo q,
+     * which, with p * q = n, is the check m^e = c modulo n at a quarter of the cost. A failed check
+     * recomputes without CRT; only a result that passes leaves.
+     */
     private final class CrtKey implements PreparedKey {
-        private final BigInteger n, e, d, p, q, dP, dQ, qInv;
-        private final Blinding blinding;
+        private final BigInteger n, e, p, q, dP, dQ, qInv;
+        private final Blinding blindingP, blindingQ;
+        private final PlainKey withoutCrt;
 
-        CrtKey(RSAPrivateCrtKey key, BigInteger e) {
-            this.n = gmp.toNative(key.getModulus());
+        CrtKey(RSAPrivateCrtKey key, BigInteger e, PlainKey withoutCrt) {
+            this.n = key.getModulus();
             this.e = gmp.toNative(e);
-            this.d = gmp.toNative(key.getPrivateExponent());
             this.p = gmp.toNative(key.getPrimeP());
             this.q = gmp.toNative(key.getPrimeQ());
             this.dP = gmp.toNative(key.getPrimeExponentP());
             this.dQ = gmp.toNative(key.getPrimeExponentQ());
             this.qInv = key.getCrtCoefficient();
-            this.blinding = new Blinding(n, () -> Blinding.withPublicExponent(n, e));
+            this.blindingP = new Blinding(p, () -> Blinding.withPublicExponent(p, e));
+            this.blindingQ = new Blinding(q, () -> Blinding.withPublicExponent(q, e));
+            this.withoutCrt = withoutCrt;
         }
 
         @Override
@@ -88,26 +125,30 @@ final class GmpEngine implements RsaEngine {
 
         @Override
         public BigInteger privateOperation(BigInteger input) {
+            BigInteger cP = input.mod(p);
+            BigInteger cQ = input.mod(q);
+            BigInteger result = recombine(half(blindingP, cP, dP, p), half(blindingQ, cQ, dQ, q));
+            if (isCorrect(result, cP, cQ)) return result;
+            return withoutCrt.checkedOperation(input);
+        }
+
+        /** {@code c^dP mod p}, blinded. */
+        private BigInteger half(Blinding blinding, BigInteger c, BigInteger exponent, BigInteger prime) {
             Blinding.Pair pair = blinding.acquire();
-            BigInteger blinded = pair.blind(input, n);
-            BigInteger result = crt(blinded);
-            if (!isCorrect(result, blinded)) {
-                result = gmp.modPowSecure(blinded, d, n);
-                if (!isCorrect(result, blinded)) throw new FaultDetectedException();
-            }
+            BigInteger result = pair.unblind(gmp.modPowSecure(pair.blind(c, prime), exponent, prime), prime);
             blinding.release(pair);
-            return pair.unblind(result, n);
+            return result;
         }
 
-        private BigInteger crt(BigInteger c) {
-            BigInteger m1 = gmp.modPowSecure(c, dP, p);
-            BigInteger m2 = gmp.modPowSecure(c, dQ, q);
-            BigInteger h = m1.subtract(m2).multiply(qInv).mod(p);
-            return h.multiply(q).add(m2);
+        private BigInteger recombine(BigInteger mP, BigInteger mQ) {
+            BigInteger h = mP.subtract(mQ).multiply(qInv).mod(p);
+            return h.multiply(q).add(mQ);
         }
 
-        private boolean isCorrect(BigInteger result, BigInteger input) {
-            return result.compareTo(n) < 0 && gmp.modPowPublic(result, e, n).equals(input);
+        private boolean isCorrect(BigInteger result, BigInteger cP, BigInteger cQ) {
+            return result.compareTo(n) < 0
+                && gmp.modPowPublic(result.mod(p), e, p).equals(cP)
+                && gmp.modPowPublic(result.mod(q), e, q).equals(cQ);
         }
     }
 
@@ -116,12 +157,13 @@ final class GmpEngine implements RsaEngine {
      * blinding uses e when the key has it, else a factor r with unblinder (r^d)^-1.
      */
     private final class PlainKey implements PreparedKey {
-        private final BigInteger n, d;
+        private final BigInteger n, d, e;
         private final Blinding blinding;
 
         PlainKey(RSAPrivateKey key, BigInteger e) {
             this.n = gmp.toNative(key.getModulus());
             this.d = gmp.toNative(key.getPrivateExponent());
+            this.e = e;
             this.blinding = new Blinding(n, () -> e != null ? Blinding.withPublicExponent(n, e) : pairWithoutExponent());
         }
 
@@ -141,6 +183,13 @@ final class GmpEngine implements RsaEngine {
             BigInteger result = gmp.modPowSecure(pair.blind(input, n), d, n);
             blinding.release(pair);
             return pair.unblind(result, n);
+        }
+
+        /** The recomputation after a failed CRT check, itself checked with e before it may leave. */
+        BigInteger checkedOperation(BigInteger input) {
+            BigInteger result = privateOperation(input);
+            if (!gmp.modPowPublic(result, e, n).equals(input)) throw new FaultDetectedException();
+            return result;
         }
     }
 }

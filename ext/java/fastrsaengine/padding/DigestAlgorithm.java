@@ -1,6 +1,7 @@
 package fastrsaengine.padding;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Supplier;
 import org.bouncycastle.asn1.ASN1Encoding;
@@ -31,14 +32,18 @@ public enum DigestAlgorithm {
 
     private final String opensslName;
     private final AlgorithmIdentifier identifier;
+    /** DER of the DigestInfo up to the hash bytes; the same for every hash of this length. */
+    private volatile byte[] digestInfoPrefix;
     private final Supplier<Digest> factory;
     private final boolean stockSignsPss;
+    private final int length;
 
     DigestAlgorithm(String opensslName, String oid, Supplier<Digest> factory, boolean stockSignsPss) {
         this.opensslName = opensslName;
         this.identifier = new AlgorithmIdentifier(new ASN1ObjectIdentifier(oid), DERNull.INSTANCE);
         this.factory = factory;
         this.stockSignsPss = stockSignsPss;
+        this.length = factory.get().getDigestSize();
     }
 
     /** The algorithm for an OpenSSL digest name in any case ("sha256", "SHA3-256"), or null. */
@@ -55,7 +60,7 @@ public enum DigestAlgorithm {
     }
 
     public int length() {
-        return newDigest().getDigestSize();
+        return length;
     }
 
     /** Stock signs PSS with SHA-1 and SHA-2 256/384/512 only; others stay with stock and its error. */
@@ -71,8 +76,32 @@ public enum DigestAlgorithm {
         return out;
     }
 
-    /** The DER DigestInfo that PKCS#1 v1.5 signs: algorithm identifier (with NULL parameters) and hash. */
+    /**
+     * The DER DigestInfo that PKCS#1 v1.5 signs: algorithm identifier (with NULL parameters) and hash.
+     * Bouncy Castle encodes it once per algorithm; a signature then only appends its hash.
+     */
     public byte[] digestInfo(byte[] hash) {
+        if (hash.length != length()) return encodeDigestInfo(hash);
+        byte[] prefix = digestInfoPrefix();
+        byte[] encoded = Arrays.copyOf(prefix, prefix.length + hash.length);
+        System.arraycopy(hash, 0, encoded, prefix.length, hash.length);
+        return encoded;
+    }
+
+    public int digestInfoLength() {
+        return digestInfoPrefix().length + length();
+    }
+
+    private byte[] digestInfoPrefix() {
+        byte[] prefix = digestInfoPrefix;
+        if (prefix == null) {
+            byte[] sample = encodeDigestInfo(new byte[length()]);
+            digestInfoPrefix = prefix = Arrays.copyOf(sample, sample.length - length());
+        }
+        return prefix;
+    }
+
+    private byte[] encodeDigestInfo(byte[] hash) {
         try {
             return new DigestInfo(identifier, hash).getEncoded(ASN1Encoding.DER);
         } catch (IOException cannotHappenInMemory) {

@@ -1,7 +1,9 @@
 package fastrsaengine.padding;
 
 import fastrsaengine.engines.PreparedKey;
+import fastrsaengine.engines.PreparedPublicKey;
 import java.math.BigInteger;
+import java.util.function.UnaryOperator;
 import org.bouncycastle.crypto.AsymmetricBlockCipher;
 import org.bouncycastle.crypto.CipherParameters;
 import org.bouncycastle.crypto.DataLengthException;
@@ -10,22 +12,31 @@ import org.bouncycastle.util.BigIntegers;
 /**
  * An engine seen by Bouncy Castle as a raw RSA block cipher, so that its PKCS1Encoding,
  * OAEPEncoding and PSSSigner pad around our primitive exactly as they pad around BC's own
- * RSA engine inside stock jruby-openssl. Private-key direction only.
+ * RSA engine inside stock jruby-openssl. The key decides the direction: a private key's
+ * operation or a public key's.
  *
  * <p>Block sizes and byte conversions follow BC's raw RSA engine: "encrypting" (signing) takes
  * up to {@code (bits - 1) / 8} bytes and returns exactly k bytes; "decrypting" takes up to k
  * bytes and returns the result without leading zeros, which the padding decoders expect.
  */
 final class EngineCipher implements AsymmetricBlockCipher {
-    private final PreparedKey key;
+    private final UnaryOperator<BigInteger> operation;
     private final BigInteger modulus;
     private final int bits;
     private final int modulusBytes;
     private boolean forEncryption;
 
     EngineCipher(PreparedKey key) {
-        this.key = key;
-        this.modulus = key.modulus();
+        this(key.modulus(), key::privateOperation);
+    }
+
+    EngineCipher(PreparedPublicKey key) {
+        this(key.modulus(), key::publicOperation);
+    }
+
+    private EngineCipher(BigInteger modulus, UnaryOperator<BigInteger> operation) {
+        this.operation = operation;
+        this.modulus = modulus;
         this.bits = modulus.bitLength();
         this.modulusBytes = (bits + 7) / 8;
     }
@@ -47,7 +58,7 @@ final class EngineCipher implements AsymmetricBlockCipher {
 
     @Override
     public byte[] processBlock(byte[] in, int offset, int length) {
-        BigInteger result = key.privateOperation(toInput(in, offset, length));
+        BigInteger result = operation.apply(toInput(in, offset, length));
         return forEncryption ? BigIntegers.asUnsignedByteArray(modulusBytes, result) : BigIntegers.asUnsignedByteArray(result);
     }
 

@@ -62,10 +62,11 @@ final class Signing {
         if (digest == null) return null;
         String mode = options.isNil() ? "" : paddingMode(context, (RubyHash) options);
         if (mode == null) return null;
-        if (mode.equals("pss")) return rawPss(context, key, digest, (RubyHash) options, hash);
+        // As in MRI, for PKCS#1 and PSS alike (stock signs any length; BC's raw PSS signer would throw).
         if (hash.getRealSize() != digest.length()) {
             throw Errors.pkeyError(context.runtime, "invalid digest length");
         }
+        if (mode.equals("pss")) return rawPss(context, key, digest, (RubyHash) options, hash);
         byte[] digestInfo = digest.digestInfo(hash.bytes());
         return key.fitsPkcs1(digestInfo.length) ? () -> key.signDigestInfo(digestInfo) : null;
     }
@@ -78,7 +79,7 @@ final class Signing {
     }
 
     private static EngineCall pkcs1(PrivateKeyOperations key, DigestAlgorithm digest, ByteList data) {
-        if (!key.fitsPkcs1(digest.digestInfo(new byte[digest.length()]).length)) return null;
+        if (!key.fitsPkcs1(digest.digestInfoLength())) return null;
         return () -> key.signPkcs1(digest, data.unsafeBytes(), data.begin(), data.realSize());
     }
 

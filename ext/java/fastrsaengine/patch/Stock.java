@@ -26,7 +26,9 @@ final class Stock {
     static IRubyObject fallback(ThreadContext context, IRubyObject self, String method, IRubyObject[] args) {
         try {
             return call(context, self, method, args);
-        } catch (RuntimeCryptoException | IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+        } catch (RuntimeCryptoException | IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException
+                 | NegativeArraySizeException e) {
+            // NegativeArraySizeException: stock's PSS signer given a negative salt length.
             throw Errors.rsaError(context.runtime, e.getMessage());
         }
     }
