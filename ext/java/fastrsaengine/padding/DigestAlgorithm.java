@@ -48,6 +48,7 @@ public enum DigestAlgorithm {
 
     /** The algorithm for an OpenSSL digest name in any case ("sha256", "SHA3-256"), or null. */
     public static DigestAlgorithm forName(String name) {
+        if (name == null) return null;
         String wanted = name.toUpperCase(Locale.ROOT);
         for (DigestAlgorithm algorithm : values()) {
             if (algorithm.opensslName.equals(wanted)) return algorithm;

@@ -42,6 +42,12 @@ public final class RsaPatch {
         return dispatch(context, self, "private_decrypt", args, key -> Ciphering.privateDecrypt(key, args));
     }
 
+    /** MRI's PKey#decrypt with options; jruby-openssl has none, so with the engine off this is NoMethodError. */
+    @JRubyMethod(name = "decrypt", required = 1, optional = 1)
+    public static IRubyObject decrypt(ThreadContext context, IRubyObject self, IRubyObject[] args) {
+        return dispatch(context, self, "decrypt", args, key -> Decrypting.decrypt(context, key, args));
+    }
+
     @JRubyMethod(name = "verify", required = 3, optional = 1)
     public static IRubyObject verify(ThreadContext context, IRubyObject self, IRubyObject[] args) {
         if (ActiveEngine.get() == null) return Stock.call(context, self, "verify", args);

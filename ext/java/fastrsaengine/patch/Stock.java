@@ -2,6 +2,7 @@ package fastrsaengine.patch;
 
 import org.bouncycastle.crypto.RuntimeCryptoException;
 import org.jruby.RubyClass;
+import org.jruby.internal.runtime.methods.DynamicMethod;
 import org.jruby.RubyModule;
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
@@ -15,7 +16,9 @@ final class Stock {
     /** Stock exactly as it is: the engine is off. */
     static IRubyObject call(ThreadContext context, IRubyObject self, String method, IRubyObject[] args) {
         RubyClass above = classAbovePatch(context, self);
-        return above.searchMethod(method).call(context, self, above, method, args, Block.NULL_BLOCK);
+        DynamicMethod stock = above.searchMethod(method);
+        if (stock.isUndefined()) return undefined(context, self, method, args);
+        return stock.call(context, self, above, method, args, Block.NULL_BLOCK);
     }
 
     /**
@@ -31,6 +34,14 @@ final class Stock {
             // NegativeArraySizeException: stock's PSS signer given a negative salt length.
             throw Errors.rsaError(context.runtime, e.getMessage());
         }
+    }
+
+    /** A method this jruby-openssl lacks (decrypt): Ruby's own NoMethodError, through method_missing. */
+    private static IRubyObject undefined(ThreadContext context, IRubyObject self, String method, IRubyObject[] args) {
+        IRubyObject[] missing = new IRubyObject[args.length + 1];
+        missing[0] = context.runtime.newSymbol(method);
+        System.arraycopy(args, 0, missing, 1, args.length);
+        return self.callMethod(context, "method_missing", missing);
     }
 
     /**
