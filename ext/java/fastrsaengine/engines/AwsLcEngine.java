@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.security.GeneralSecurityException;
+import java.security.Key;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
 import java.security.PublicKey;
@@ -13,6 +14,7 @@ import java.security.interfaces.RSAPublicKey;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import javax.crypto.Cipher;
 
 /**
@@ -84,15 +86,40 @@ final class AwsLcEngine implements RsaEngine {
         return new AwsLcPublicKey(publicKey, nativeKey);
     }
 
-    /** ACCP's raw cipher: decryption with a private key, encryption with a public key. */
-    private BigInteger rawOperation(int mode, java.security.Key key, BigInteger input, int length) {
-        try {
+    /**
+     * ACCP's raw cipher for one key and direction (decryption with the private key, encryption
+     * with the public key), initialized once. One spare cipher is kept per key and handed over
+     * lock-free, as the blinding pairs are: a thread that finds none makes its own.
+     */
+    private final class RawCipher {
+        private final int mode;
+        private final Key key;
+        private final int length;
+        private final AtomicReference<Cipher> spare = new AtomicReference<>();
+
+        RawCipher(int mode, Key key, BigInteger modulus) {
+            this.mode = mode;
+            this.key = key;
+            this.length = (modulus.bitLength() + 7) / 8;
+        }
+
+        BigInteger apply(BigInteger input) {
+            try {
+                Cipher cipher = spare.getAndSet(null);
+                if (cipher == null) cipher = newCipher();
+                BigInteger result = new BigInteger(1, cipher.doFinal(toFixedLength(input, length)));
+                spare.set(cipher);
+                return result;
+            } catch (GeneralSecurityException e) {
+                // The caller range-checked the input, so this is AWS-LC's own check failing.
+                throw new FaultDetectedException(e);
+            }
+        }
+
+        private Cipher newCipher() throws GeneralSecurityException {
             Cipher cipher = Cipher.getInstance("RSA/ECB/NoPadding", provider);
             cipher.init(mode, key);
-            return new BigInteger(1, cipher.doFinal(toFixedLength(input, length)));
-        } catch (GeneralSecurityException e) {
-            // The caller range-checked the input, so this is AWS-LC's own check failing.
-            throw new FaultDetectedException(e);
+            return cipher;
         }
     }
 
@@ -107,13 +134,11 @@ final class AwsLcEngine implements RsaEngine {
 
     private final class AwsLcPublicKey implements PreparedPublicKey {
         private final RSAPublicKey key;
-        private final PublicKey nativeKey;
-        private final int length;
+        private final RawCipher cipher;
 
         AwsLcPublicKey(RSAPublicKey key, PublicKey nativeKey) {
             this.key = key;
-            this.nativeKey = nativeKey;
-            this.length = (key.getModulus().bitLength() + 7) / 8;
+            this.cipher = new RawCipher(Cipher.ENCRYPT_MODE, nativeKey, key.getModulus());
         }
 
         @Override
@@ -128,19 +153,17 @@ final class AwsLcEngine implements RsaEngine {
 
         @Override
         public BigInteger publicOperation(BigInteger input) {
-            return rawOperation(Cipher.ENCRYPT_MODE, nativeKey, input, length);
+            return cipher.apply(input);
         }
     }
 
     private final class AwsLcKey implements PreparedKey {
         private final BigInteger modulus;
-        private final int length;
-        private final PrivateKey key;
+        private final RawCipher cipher;
 
         AwsLcKey(BigInteger modulus, PrivateKey key) {
             this.modulus = modulus;
-            this.length = (modulus.bitLength() + 7) / 8;
-            this.key = key;
+            this.cipher = new RawCipher(Cipher.DECRYPT_MODE, key, modulus);
         }
 
         @Override
@@ -150,7 +173,7 @@ final class AwsLcEngine implements RsaEngine {
 
         @Override
         public BigInteger privateOperation(BigInteger input) {
-            return rawOperation(Cipher.DECRYPT_MODE, key, input, length);
+            return cipher.apply(input);
         }
     }
 }
