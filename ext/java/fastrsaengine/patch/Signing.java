@@ -32,10 +32,8 @@ final class Signing {
         if (mode == null) return null;
         if (mode.isEmpty() || mode.equals("pkcs1")) return pkcs1(key, digest, data);
         if (!mode.equals("pss")) return null;
-        IRubyObject saltLength = RubyArgs.option(context, hash, "rsa_pss_saltlen", true);
-        if (!RubyArgs.isNilOrInteger(saltLength)) return null;
-        int salt = saltLength.isNil() ? -1 : (int) ((RubyFixnum) saltLength).getLongValue();
-        return pss(key, digest, mgf1(context, hash, "rsa_mgf1_md", true, digest), salt < 0 ? key.maxPssSaltLength(digest) : salt, false, data);
+        Integer salt = opensslSaltLength(key, digest, RubyArgs.option(context, hash, "rsa_pss_saltlen", true));
+        return salt == null ? null : pss(key, digest, mgf1(context, hash, "rsa_mgf1_md", true, digest), salt, false, data);
     }
 
     /** sign_pss(digest, data, salt_length: :digest | :max | :auto | n, mgf1_hash: name). */
@@ -72,10 +70,8 @@ final class Signing {
     }
 
     private static EngineCall rawPss(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, RubyHash options, ByteList hash) {
-        IRubyObject saltLength = RubyArgs.option(context, options, "rsa_pss_saltlen", true);
-        if (!RubyArgs.isNilOrInteger(saltLength)) return null;
-        int salt = saltLength.isNil() ? -1 : (int) ((RubyFixnum) saltLength).getLongValue();
-        return pss(key, digest, mgf1(context, options, "rsa_mgf1_md", true, digest), salt < 0 ? digest.length() : salt, true, hash);
+        Integer salt = opensslSaltLength(key, digest, RubyArgs.option(context, options, "rsa_pss_saltlen", true));
+        return salt == null ? null : pss(key, digest, mgf1(context, options, "rsa_mgf1_md", true, digest), salt, true, hash);
     }
 
     private static EngineCall pkcs1(PrivateKeyOperations key, DigestAlgorithm digest, ByteList data) {
@@ -98,6 +94,21 @@ final class Signing {
         IRubyObject value = RubyArgs.option(context, options, key, alsoStringKey);
         if (value.isNil()) return fallback;
         return value instanceof RubyString ? DigestAlgorithm.forName(value.asJavaString()) : null;
+    }
+
+    /**
+     * The rsa_pss_saltlen option as OpenSSL reads it when signing: absent means the maximum,
+     * -1 the digest length, -2 and -3 the maximum, n itself. (Stock reads any negative number, and
+     * for sign_raw an absent one, differently; the salt length shows in every signature, so MRI's
+     * reading wins.) Null for anything else, which stock rejects.
+     */
+    private static Integer opensslSaltLength(PrivateKeyOperations key, DigestAlgorithm digest, IRubyObject value) {
+        if (value.isNil()) return key.maxPssSaltLength(digest);
+        if (!(value instanceof RubyFixnum)) return null;
+        long salt = ((RubyFixnum) value).getLongValue();
+        if (salt == -1) return digest.length();
+        if (salt == -2 || salt == -3) return key.maxPssSaltLength(digest);
+        return salt >= 0 && salt <= Integer.MAX_VALUE ? (int) salt : null;
     }
 
     /** sign_pss's salt_length: :digest, :max or :auto, an Integer, or nil for :max. */

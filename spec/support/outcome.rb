@@ -1,0 +1,42 @@
+# frozen_string_literal: true
+
+# What one call did: the String it returned, or what it raised (a Ruby exception, or on JRuby
+# a Java exception that escaped). Specs compare outcomes across backends and with MRI.
+class Outcome
+  attr_reader :value, :error
+
+  def self.of
+    new(yield, nil)
+  rescue Exception => e # not StandardError only: escaping Java exceptions are what specs look for
+    new(nil, e)
+  end
+
+  def initialize(value, error)
+    @value = value
+    @error = error
+  end
+
+  def raised?
+    !error.nil?
+  end
+
+  def java_exception?
+    raised? && defined?(Java::JavaLang::Throwable) && error.is_a?(Java::JavaLang::Throwable) ? true : false
+  end
+
+  def error_class
+    error&.class
+  end
+
+  def message
+    error&.message
+  end
+
+  def to_s
+    return "raised #{error.class}: #{error.message}" if raised?
+    return "returned #{value.inspect}" unless value.is_a?(String)
+
+    "returned #{value.bytesize} bytes (#{value.unpack1('H*')[0, 32]}...)"
+  end
+  alias inspect to_s
+end
