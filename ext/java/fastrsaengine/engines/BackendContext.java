@@ -27,12 +27,14 @@ public final class BackendContext {
     /** The jar of a Maven artifact with a classifier: {@code artifact-version-classifier.jar}. */
     Path jar(String artifact, String classifier) throws IOException {
         String suffix = (classifier.isEmpty() ? "" : "-" + classifier) + ".jar";
+        String wanted = artifact + (classifier.isEmpty() ? "" : " " + classifier) + " jar";
+        if (!Files.isDirectory(jarDirectory)) throw new BackendUnavailableException("no " + wanted + ": " + jarDirectory + " is missing");
         try (DirectoryStream<Path> jars = Files.newDirectoryStream(jarDirectory, artifact + "-[0-9]*" + suffix)) {
             for (Path jar : jars) {
                 if (classifier.isEmpty() && !jar.getFileName().toString().matches(".*-[0-9][0-9.]*\\.jar")) continue;
                 return jar;
             }
         }
-        throw new BackendUnavailableException("the gem has no " + artifact + " jar" + (classifier.isEmpty() ? "" : " for " + classifier));
+        throw new BackendUnavailableException("no " + wanted + " in " + jarDirectory);
     }
 }

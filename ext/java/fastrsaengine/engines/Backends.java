@@ -67,7 +67,7 @@ public final class Backends {
             SelfTest.run(engine);
             return engine;
         } catch (BackendUnavailableException e) {
-            return e;
+            return new BackendUnavailableException(name + " backend cannot run here: " + e.getMessage(), e);
         } catch (Exception | LinkageError e) {
             return new BackendUnavailableException(name + " backend could not load: " + e, e);
         }
