@@ -9,6 +9,7 @@ import java.security.KeyFactory;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Provider;
+import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
 import java.util.LinkedHashMap;
@@ -20,9 +21,10 @@ import javax.crypto.Cipher;
 /**
  * The AWS-LC backend: Amazon Corretto Crypto Provider's raw RSA ({@code RSA/ECB/NoPadding}
  * with the private key). The provider instance is used directly and never installed as a JCA
- * provider, so no other library's crypto changes. AWS-LC blinds every private-key operation
- * and verifies each CRT result with e before returning it (rsa_impl.c, rsa_default_private_transform),
- * so this class adds neither.
+ * provider, so no other library's crypto changes. For keys with their CRT factors AWS-LC blinds
+ * every private-key operation and verifies each result with e before returning it
+ * (crypto/fipsmodule/rsa/rsa_impl.c, rsa_default_private_transform), so this class adds neither;
+ * keys without them get {@link BlindedKey}.
  */
 final class AwsLcEngine implements RsaEngine {
 
@@ -77,7 +79,10 @@ final class AwsLcEngine implements RsaEngine {
     public PreparedKey prepare(RSAPrivateKey privateKey, RSAPublicKey publicKey) throws GeneralSecurityException {
         // Translating once lets ACCP build and keep its native key with the key object.
         PrivateKey nativeKey = (PrivateKey) KeyFactory.getInstance("RSA", provider).translateKey(privateKey);
-        return new AwsLcKey(privateKey.getModulus(), nativeKey);
+        PreparedKey key = new AwsLcKey(privateKey.getModulus(), nativeKey);
+        if (privateKey instanceof RSAPrivateCrtKey) return key;
+        // Without e, AWS-LC neither blinds nor checks (rsa_impl.c, RSA_FLAG_NO_BLINDING): blind here.
+        return new BlindedKey(key, publicKey != null && publicKey.getModulus().equals(privateKey.getModulus()) ? publicKey.getPublicExponent() : null);
     }
 
     @Override

@@ -11,21 +11,22 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Each pair serves one operation. The next pair is the square of the last, as OpenSSL's
  * BN_BLINDING_update does, which costs two multiplications instead of a fresh exponentiation
  * and inversion; every {@value #USES_BEFORE_REFRESH} uses a fresh random pair is drawn. The spare
- * pair is handed over lock-free: a thread that finds none makes its own.
+ * pair is handed over lock-free: a thread that finds none makes its own. Public for backends
+ * in other packages, and for the specs that check its arithmetic.
  */
-final class Blinding {
+public final class Blinding {
 
     /** Makes a fresh random pair for one key. */
-    interface PairSource {
+    public interface PairSource {
         Pair freshPair();
     }
 
-    static final class Pair {
-        final BigInteger factor;
-        final BigInteger unblinder;
+    public static final class Pair {
+        public final BigInteger factor;
+        public final BigInteger unblinder;
         private final int uses;
 
-        Pair(BigInteger factor, BigInteger unblinder) {
+        public Pair(BigInteger factor, BigInteger unblinder) {
             this(factor, unblinder, 0);
         }
 
@@ -35,11 +36,11 @@ final class Blinding {
             this.uses = uses;
         }
 
-        BigInteger blind(BigInteger input, BigInteger modulus) {
+        public BigInteger blind(BigInteger input, BigInteger modulus) {
             return input.multiply(factor).mod(modulus);
         }
 
-        BigInteger unblind(BigInteger output, BigInteger modulus) {
+        public BigInteger unblind(BigInteger output, BigInteger modulus) {
             return output.multiply(unblinder).mod(modulus);
         }
 
@@ -55,23 +56,23 @@ final class Blinding {
     private final PairSource source;
     private final AtomicReference<Pair> spare = new AtomicReference<>();
 
-    Blinding(BigInteger modulus, PairSource source) {
+    public Blinding(BigInteger modulus, PairSource source) {
         this.modulus = modulus;
         this.source = source;
     }
 
     /** A pair for one operation; hand it back with {@link #release} when done. */
-    Pair acquire() {
+    public Pair acquire() {
         Pair pair = spare.getAndSet(null);
         return pair != null ? pair : source.freshPair();
     }
 
-    void release(Pair used) {
+    public void release(Pair used) {
         if (used.uses + 1 < USES_BEFORE_REFRESH) spare.set(used.squared(modulus));
     }
 
     /** A uniformly random unit modulo n, for a fresh pair. */
-    static BigInteger randomUnit(BigInteger modulus) {
+    public static BigInteger randomUnit(BigInteger modulus) {
         SecureRandom random = RANDOM.get();
         while (true) {
             BigInteger r = new BigInteger(modulus.bitLength(), random);
@@ -80,7 +81,7 @@ final class Blinding {
     }
 
     /** The usual pair when e is known: factor r^e, unblinder r^-1, since (r^e)^d = r. */
-    static Pair withPublicExponent(BigInteger modulus, BigInteger publicExponent) {
+    public static Pair withPublicExponent(BigInteger modulus, BigInteger publicExponent) {
         BigInteger r = randomUnit(modulus);
         return new Pair(r.modPow(publicExponent, modulus), r.modInverse(modulus));
     }

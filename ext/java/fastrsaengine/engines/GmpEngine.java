@@ -9,8 +9,9 @@ import java.util.Map;
 
 /**
  * The GMP backend: libgmp's constant-time {@code mpz_powm_sec} through jnagmp, the design of
- * Square's bouncycastle-rsa. CRT when the key has its factors, {@code c^d mod n} when it has
- * only {@code n, e, d}; blinding on every operation; every CRT result checked with e.
+ * Square's bouncycastle-rsa. CRT when the key has its factors, {@code c^d mod n} (blinded by
+ * {@link BlindedKey}) when it has only {@code n, e, d}; blinding on every operation; every CRT
+ * result checked with e.
  */
 final class GmpEngine implements RsaEngine {
 
@@ -42,7 +43,7 @@ final class GmpEngine implements RsaEngine {
     @Override
     public PreparedKey prepare(RSAPrivateKey key, RSAPublicKey publicKey) {
         BigInteger e = publicExponent(key, publicKey);
-        PlainKey plain = new PlainKey(key, e);
+        PreparedKey plain = new BlindedKey(new PlainKey(key), e);
         if (e == null || !hasConsistentFactors(key)) return plain;
         return new CrtKey((RSAPrivateCrtKey) key, e, plain);
     }
@@ -103,9 +104,9 @@ final class GmpEngine implements RsaEngine {
     private final class CrtKey implements PreparedKey {
         private final BigInteger n, e, p, q, dP, dQ, qInv;
         private final Blinding blindingP, blindingQ;
-        private final PlainKey withoutCrt;
+        private final PreparedKey withoutCrt;
 
-        CrtKey(RSAPrivateCrtKey key, BigInteger e, PlainKey withoutCrt) {
+        CrtKey(RSAPrivateCrtKey key, BigInteger e, PreparedKey withoutCrt) {
             this.n = key.getModulus();
             this.e = gmp.toNative(e);
             this.p = gmp.toNative(key.getPrimeP());
@@ -129,7 +130,14 @@ final class GmpEngine implements RsaEngine {
             BigInteger cQ = input.mod(q);
             BigInteger result = recombine(half(blindingP, cP, dP, p), half(blindingQ, cQ, dQ, q));
             if (isCorrect(result, cP, cQ)) return result;
-            return withoutCrt.checkedOperation(input);
+            return recomputeWithoutCrt(input);
+        }
+
+        /** The recomputation after a failed check, itself checked with e before it may leave. */
+        private BigInteger recomputeWithoutCrt(BigInteger input) {
+            BigInteger result = withoutCrt.privateOperation(input);
+            if (!gmp.modPowPublic(result, e, n).equals(input)) throw new FaultDetectedException();
+            return result;
         }
 
         /** {@code c^dP mod p}, blinded. */
@@ -152,24 +160,13 @@ final class GmpEngine implements RsaEngine {
         }
     }
 
-    /**
-     * A key with no CRT factors: one exponentiation modulo n. There is no CRT result to check;
-     * blinding uses e when the key has it, else a factor r with unblinder (r^d)^-1.
-     */
+    /** {@code c^d mod n} in constant time, unblinded: {@link BlindedKey} wraps it. */
     private final class PlainKey implements PreparedKey {
-        private final BigInteger n, d, e;
-        private final Blinding blinding;
+        private final BigInteger n, d;
 
-        PlainKey(RSAPrivateKey key, BigInteger e) {
+        PlainKey(RSAPrivateKey key) {
             this.n = gmp.toNative(key.getModulus());
             this.d = gmp.toNative(key.getPrivateExponent());
-            this.e = e;
-            this.blinding = new Blinding(n, () -> e != null ? Blinding.withPublicExponent(n, e) : pairWithoutExponent());
-        }
-
-        private Blinding.Pair pairWithoutExponent() {
-            BigInteger r = Blinding.randomUnit(n);
-            return new Blinding.Pair(r, gmp.modPowSecure(r, d, n).modInverse(n));
         }
 
         @Override
@@ -179,17 +176,7 @@ final class GmpEngine implements RsaEngine {
 
         @Override
         public BigInteger privateOperation(BigInteger input) {
-            Blinding.Pair pair = blinding.acquire();
-            BigInteger result = gmp.modPowSecure(pair.blind(input, n), d, n);
-            blinding.release(pair);
-            return pair.unblind(result, n);
-        }
-
-        /** The recomputation after a failed CRT check, itself checked with e before it may leave. */
-        BigInteger checkedOperation(BigInteger input) {
-            BigInteger result = privateOperation(input);
-            if (!gmp.modPowPublic(result, e, n).equals(input)) throw new FaultDetectedException();
-            return result;
+            return gmp.modPowSecure(input, d, n);
         }
     }
 }
