@@ -54,34 +54,31 @@ final class GmpLibrary {
 
     /** libgmp's mpz_powm_sec: time and cache access independent of the exponent's value. */
     BigInteger modPowSecure(BigInteger base, BigInteger exponent, BigInteger modulus) {
-        try {
-            return (BigInteger) modPowSecure.invokeExact(base, exponent, modulus);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable impossible) {
-            throw new IllegalStateException(impossible);
-        }
+        return call(() -> (BigInteger) modPowSecure.invokeExact(base, exponent, modulus));
     }
 
     /** libgmp's mpz_powm, for public exponents only. */
     BigInteger modPowPublic(BigInteger base, BigInteger exponent, BigInteger modulus) {
-        try {
-            return (BigInteger) modPowInsecure.invokeExact(base, exponent, modulus);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable impossible) {
-            throw new IllegalStateException(impossible);
-        }
+        return call(() -> (BigInteger) modPowInsecure.invokeExact(base, exponent, modulus));
     }
 
     /** A BigInteger that also keeps a native mpz copy, so a key's numbers are converted once. */
     BigInteger toNative(BigInteger value) {
+        return call(() -> (BigInteger) toNative.invokeExact(value));
+    }
+
+    /** A jnagmp call through its method handle; the handles throw only what jnagmp throws. */
+    private interface HandleCall {
+        BigInteger run() throws Throwable;
+    }
+
+    private static BigInteger call(HandleCall call) {
         try {
-            return (BigInteger) toNative.invokeExact(value);
+            return call.run();
         } catch (RuntimeException | Error e) {
             throw e;
-        } catch (Throwable impossible) {
-            throw new IllegalStateException(impossible);
+        } catch (Throwable checkedCannotHappen) {
+            throw new IllegalStateException(checkedCannotHappen);
         }
     }
 
