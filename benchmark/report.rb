@@ -59,7 +59,7 @@ class Report
     File.write(svg_path, Chart.new(@results, @options, subtitle: Machine.summary(machine), baseline: Row.baseline).to_svg)
     report = "RSA ops/s (ratio to MRI), #{Machine.summary(machine)}, #{@options[:profile]}\n\n#{Table.render(@results, @options)}"
     puts report
-    Readme.update(report) if @options[:readme]
+    Readme.update(report, svg_path, COMMAND) if @options[:readme]
     say "wrote #{json_path} and #{svg_path}#{' and README.md' if @options[:readme]}"
   end
 
@@ -81,4 +81,5 @@ class Report
 end
 
 $stderr.sync = true
+COMMAND = "bin/benchmark #{ARGV.join(' ')}".strip.freeze
 Report.new(ReportOptions.parse(ARGV)).run
