@@ -35,11 +35,15 @@ module FastRsaEngine
         end
       end
 
+      # Tries the backends fastest first and stops at the first that runs, so a slower one's
+      # library is never loaded when a faster one works.
       def choose_fastest
-        fastest = Native.available.first
-        return Native.select(fastest) if fastest
-
-        warn "fast-rsa-engine: no native RSA backend can run here (#{reasons}); RSA stays with stock jruby-openssl"
+        reasons = Native.backend_names.map do |name|
+          return Native.select(name)
+        rescue UnavailableBackendError => e
+          e.message
+        end
+        warn "fast-rsa-engine: no native RSA backend can run here (#{reasons.join('; ')}); RSA stays with stock jruby-openssl"
       end
 
       def choose_named(requested)
@@ -51,15 +55,6 @@ module FastRsaEngine
         Native.select(requested)
       rescue UnavailableBackendError => e
         warn "fast-rsa-engine: #{e.message}; RSA stays with stock jruby-openssl"
-      end
-
-      def reasons
-        Native.backend_names.map do |name|
-          Native.describe(name)
-          "#{name}: ok"
-        rescue UnavailableBackendError => e
-          e.message
-        end.join("; ")
       end
     end
   end
