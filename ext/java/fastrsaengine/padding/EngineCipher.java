@@ -3,6 +3,7 @@ package fastrsaengine.padding;
 import fastrsaengine.engines.PreparedKey;
 import fastrsaengine.engines.PreparedPublicKey;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.function.UnaryOperator;
 import org.bouncycastle.crypto.AsymmetricBlockCipher;
 import org.bouncycastle.crypto.CipherParameters;
@@ -65,7 +66,7 @@ final class EngineCipher implements AsymmetricBlockCipher {
     /** The block as a number, refused unless it is below the modulus (BC's message, as stock shows it). */
     BigInteger toInput(byte[] in, int offset, int length) {
         if (length > modulusBytes) throw new DataLengthException("input too large for RSA cipher.");
-        BigInteger input = new BigInteger(1, java.util.Arrays.copyOfRange(in, offset, offset + length));
+        BigInteger input = new BigInteger(1, Arrays.copyOfRange(in, offset, offset + length));
         if (input.compareTo(modulus) >= 0) throw new DataLengthException("input too large for RSA cipher.");
         return input;
     }

@@ -3,8 +3,10 @@ package fastrsaengine.patch;
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PrivateKeyOperations;
 import java.util.Locale;
+import org.bouncycastle.util.encoders.Hex;
 import org.jruby.RubyHash;
 import org.jruby.RubyString;
+import org.jruby.RubySymbol;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
@@ -45,7 +47,7 @@ final class Decrypting {
 
     private static byte[] fromHex(String hex) {
         if (hex.length() % 2 != 0 || !hex.matches("[0-9a-fA-F]*")) return null;
-        return org.bouncycastle.util.encoders.Hex.decode(hex);
+        return Hex.decode(hex);
     }
 
     private static boolean knowsEveryOption(RubyHash options) {
@@ -61,7 +63,7 @@ final class Decrypting {
     private static String text(ThreadContext context, RubyHash options, String name, String absent) {
         IRubyObject value = RubyArgs.option(context, options, name, true);
         if (value.isNil()) return absent;
-        boolean textual = value instanceof RubyString || value instanceof org.jruby.RubySymbol;
+        boolean textual = value instanceof RubyString || value instanceof RubySymbol;
         return textual ? value.asJavaString().toLowerCase(Locale.ROOT) : null;
     }
 }

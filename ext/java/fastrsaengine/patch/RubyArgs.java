@@ -3,6 +3,7 @@ package fastrsaengine.patch;
 import fastrsaengine.padding.DigestAlgorithm;
 import org.jruby.RubyFixnum;
 import org.jruby.RubyHash;
+import org.jruby.RubyModule;
 import org.jruby.RubyString;
 import org.jruby.RubySymbol;
 import org.jruby.runtime.ThreadContext;
@@ -39,7 +40,7 @@ final class RubyArgs {
 
     private static boolean isOpenSslDigest(ThreadContext context, IRubyObject value) {
         IRubyObject digestClass = context.runtime.getModule("OpenSSL").getConstantAt("Digest");
-        return digestClass instanceof org.jruby.RubyModule && ((org.jruby.RubyModule) digestClass).isInstance(value);
+        return digestClass instanceof RubyModule && ((RubyModule) digestClass).isInstance(value);
     }
 
     /** The padding argument: absent or nil means PKCS#1 (1); null for anything not an Integer. */
