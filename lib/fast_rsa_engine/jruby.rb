@@ -16,12 +16,17 @@ module FastRsaEngine
 
     # Switches backend at run time: :auto, :aws_lc, :gmp or :stock. Raises ArgumentError for a
     # name that is no backend, and UnavailableBackendError for one that cannot run here.
+    # :auto lands on :stock when no native backend runs.
     def backend=(name)
       name = check_name(name)
       raise UnavailableBackendError, "the fast-rsa-engine extension is not loaded" if !extension_loaded? && name != "stock"
       return unless extension_loaded?
 
-      Native.select(name == "auto" ? (Native.available.first || "stock") : name)
+      Native.select(name)
+    rescue UnavailableBackendError
+      raise unless name == "auto"
+
+      Native.select("stock")
     end
 
     # The backends that load and pass their self-test here, fastest first, then :stock.

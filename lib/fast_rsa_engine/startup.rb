@@ -28,33 +28,17 @@ module FastRsaEngine
       end
 
       def choose(requested)
-        case requested
-        when "", "auto" then choose_fastest
-        when "stock" then Native.select("stock")
-        else choose_named(requested)
-        end
-      end
-
-      # Tries the backends fastest first and stops at the first that runs, so a slower one's
-      # library is never loaded when a faster one works.
-      def choose_fastest
-        reasons = Native.backend_names.map do |name|
-          return Native.select(name)
-        rescue UnavailableBackendError => e
-          e.message
-        end
-        warn "fast-rsa-engine: no native RSA backend can run here (#{reasons.join('; ')}); RSA stays with stock jruby-openssl"
-      end
-
-      def choose_named(requested)
-        unless Native.backend_names.include?(requested)
-          warn "fast-rsa-engine: #{ENVIRONMENT_VARIABLE}=#{requested} is no backend " \
-               "(auto, #{Native.backend_names.join(', ')}, stock); choosing automatically"
-          return choose_fastest
-        end
-        Native.select(requested)
+        Native.select(known_or_auto(requested.empty? ? "auto" : requested))
       rescue UnavailableBackendError => e
         warn "fast-rsa-engine: #{e.message}; RSA stays with stock jruby-openssl"
+      end
+
+      def known_or_auto(name)
+        return name if %w[auto stock].include?(name) || Native.backend_names.include?(name)
+
+        warn "fast-rsa-engine: #{ENVIRONMENT_VARIABLE}=#{name} is no backend " \
+             "(auto, #{Native.backend_names.join(', ')}, stock); choosing automatically"
+        "auto"
       end
     end
   end

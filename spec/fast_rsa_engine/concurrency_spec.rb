@@ -40,25 +40,21 @@ RSpec.describe "Threads sharing one key", jruby: true do
     workers.map(&:value)
   end
 
-  Backends.native.each do |backend|
-    context "with the #{backend} backend" do
-      around { |example| Backends.with(backend) { example.run } }
+  each_native_backend do |backend|
+    it "#{threads} threads x #{operations} mixed operations on a fresh key: every result is MRI's" do
+      key = fixture.private_key
+      failures = in_parallel(threads) do |t|
+        Array.new(operations) { |i| round(key, t + i) }.compact
+      end.flatten
+      expect(failures).to be_empty, "#{failures.size} wrong results, e.g. #{failures.first(3)}"
+    end
 
-      it "#{threads} threads x #{operations} mixed operations on a fresh key: every result is MRI's" do
+    it "#{threads} threads, each with a key object of its own, in parallel: every signature is MRI's" do
+      failures = in_parallel(threads) do
         key = fixture.private_key
-        failures = in_parallel(threads) do |t|
-          Array.new(operations) { |i| round(key, t + i) }.compact
-        end.flatten
-        expect(failures).to be_empty, "#{failures.size} wrong results, e.g. #{failures.first(3)}"
-      end
-
-      it "#{threads} threads, each with a key object of its own, in parallel: every signature is MRI's" do
-        failures = in_parallel(threads) do
-          key = fixture.private_key
-          Array.new(operations / 5) { check("sign", key.sign("SHA256", message), signature) }.compact
-        end.flatten
-        expect(failures).to be_empty, failures.first(3).inspect
-      end
+        Array.new(operations / 5) { check("sign", key.sign("SHA256", message), signature) }.compact
+      end.flatten
+      expect(failures).to be_empty, failures.first(3).inspect
     end
   end
 

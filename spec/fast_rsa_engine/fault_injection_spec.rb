@@ -55,44 +55,40 @@ RSpec.describe "Corrupted CRT keys", jruby: true do
     end
   end
 
-  Backends.native.each do |backend|
-    context "with the #{backend} backend" do
-      around { |example| Backends.with(backend) { example.run } }
+  each_native_backend do |backend|
+    [{ dmp1: 1 }, { dmp1: -1 }, { dmq1: 1 }, { iqmp: 1 }].each do |changes|
+      context "with #{changes.keys.join(', ')} off by #{changes.values.first}" do
+        let(:bad) { self.class.corrupted(fixture, fields, changes) }
 
-      [{ dmp1: 1 }, { dmp1: -1 }, { dmq1: 1 }, { iqmp: 1 }].each do |changes|
-        context "with #{changes.keys.join(', ')} off by #{changes.values.first}" do
-          let(:bad) { self.class.corrupted(fixture, fields, changes) }
+        it "is the fixture key with that number changed" do
+          changes.each { |field, delta| expect(bad.public_send(field).to_i).to eq(good.public_send(field).to_i + delta) }
+          expect(bad.n).to eq(good.n)
+        end
 
-          it "is the fixture key with that number changed" do
-            changes.each { |field, delta| expect(bad.public_send(field).to_i).to eq(good.public_send(field).to_i + delta) }
-            expect(bad.n).to eq(good.n)
-          end
-
-          %w[sign sign_raw private_encrypt private_decrypt sign_pss].each do |method|
-            it "#{method} raises #{method == 'sign' ? 'OpenSSL::PKey::PKeyError' : 'OpenSSL::PKey::RSAError'} or returns the right result" do
-              call, right = operations.fetch(method)
-              outcome = Outcome.of { call.(bad) }
-              if outcome.raised?
-                expect(outcome.error).to be_a(error_class(method)), "raised #{outcome}"
-                expect_no_key_numbers(outcome.error, good, bad)
-              else
-                expect(right.(outcome.value)).to be(true), "#{method} returned a wrong result: a faulty CRT result left the engine"
-              end
+        %w[sign sign_raw private_encrypt private_decrypt sign_pss].each do |method|
+          it "#{method} raises #{method == 'sign' ? 'OpenSSL::PKey::PKeyError' : 'OpenSSL::PKey::RSAError'} or returns the right result" do
+            call, right = operations.fetch(method)
+            outcome = Outcome.of { call.(bad) }
+            if outcome.raised?
+              expect(outcome.error).to be_a(error_class(method)), "raised #{outcome}"
+              expect_no_key_numbers(outcome.error, good, bad)
+            else
+              expect(right.(outcome.value)).to be(true), "#{method} returned a wrong result: a faulty CRT result left the engine"
             end
           end
         end
       end
+    end
 
-      context "with both dmp1 and d off by one" do
-        let(:bad) { self.class.corrupted(fixture, fields, dmp1: 1, d: 1) }
+    context "with both dmp1 and d off by one" do
+      let(:bad) { self.class.corrupted(fixture, fields, dmp1: 1, d: 1) }
 
-        %w[sign sign_raw private_encrypt private_decrypt sign_pss].each do |method|
-          it "#{method} raises, and the message holds no key number" do
-            call, = operations.fetch(method)
-            outcome = Outcome.of { call.(bad) }
-            expect(outcome.error).to be_a(error_class(method)), "expected #{error_class(method)}, got #{outcome}"
-            expect_no_key_numbers(outcome.error, good, bad)
-          end
+      %w[sign sign_raw private_encrypt private_decrypt sign_pss].each do |method|
+        it "#{method} raises, and the message holds no key number" do
+          call, = operations.fetch(method)
+          outcome = Outcome.of { call.(bad) }
+          expect(outcome.error).to be_a(error_class(method)), "expected #{error_class(method)}, got #{outcome}"
+          expect_no_key_numbers(outcome.error, good, bad)
         end
       end
     end

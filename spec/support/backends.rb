@@ -22,3 +22,17 @@ module Backends
     FastRsaEngine.backend = before if before
   end
 end
+
+# One context per native backend, each example running with that backend active.
+module BackendContexts
+  def each_native_backend(*metadata, &block)
+    Backends.native.each do |backend|
+      context("with the #{backend} backend", *metadata) do
+        around { |example| Backends.with(backend) { example.run } }
+        class_exec(backend, &block)
+      end
+    end
+  end
+end
+
+RSpec.configure { |config| config.extend BackendContexts }

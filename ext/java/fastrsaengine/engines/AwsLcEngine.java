@@ -76,13 +76,13 @@ final class AwsLcEngine implements RsaEngine {
     }
 
     @Override
-    public PreparedKey prepare(RSAPrivateKey privateKey, RSAPublicKey publicKey) throws GeneralSecurityException {
+    public PreparedKey prepare(RSAPrivateKey privateKey, BigInteger publicExponent) throws GeneralSecurityException {
         // Translating once lets ACCP build and keep its native key with the key object.
         PrivateKey nativeKey = (PrivateKey) KeyFactory.getInstance("RSA", provider).translateKey(privateKey);
         PreparedKey key = new AwsLcKey(privateKey.getModulus(), nativeKey);
         if (privateKey instanceof RSAPrivateCrtKey) return key;
         // Without e, AWS-LC neither blinds nor checks (rsa_impl.c, RSA_FLAG_NO_BLINDING): blind here.
-        return new BlindedKey(key, publicKey != null && publicKey.getModulus().equals(privateKey.getModulus()) ? publicKey.getPublicExponent() : null);
+        return new BlindedKey(key, publicExponent);
     }
 
     @Override

@@ -39,24 +39,40 @@ public final class Backends {
         return Collections.unmodifiableList(new ArrayList<>(LOADERS.keySet()));
     }
 
-    public static boolean isKnown(String name) {
-        return LOADERS.containsKey(name);
-    }
-
     /** The engine for a name, loading and self-testing it the first time. */
     public RsaEngine engine(String name) {
-        Object outcome = outcomes.computeIfAbsent(name, this::loadAndTest);
+        Object outcome = outcome(name);
         if (outcome instanceof RsaEngine) return (RsaEngine) outcome;
         throw (BackendUnavailableException) outcome;
+    }
+
+    /**
+     * The fastest backend that runs here: {@code auto}. Tries them in order and stops at the
+     * first that runs, so a slower one's library is never loaded when a faster one works.
+     *
+     * @throws BackendUnavailableException giving every backend's reason, when none runs
+     */
+    public RsaEngine fastest() {
+        List<String> reasons = new ArrayList<>();
+        for (String name : LOADERS.keySet()) {
+            Object outcome = outcome(name);
+            if (outcome instanceof RsaEngine) return (RsaEngine) outcome;
+            reasons.add(((BackendUnavailableException) outcome).getMessage());
+        }
+        throw new BackendUnavailableException("no native RSA backend can run here (" + String.join("; ", reasons) + ")");
     }
 
     /** The names of the backends that load and pass their self-test here, fastest first. */
     public List<String> available() {
         List<String> names = new ArrayList<>();
         for (String name : LOADERS.keySet()) {
-            if (outcomes.computeIfAbsent(name, this::loadAndTest) instanceof RsaEngine) names.add(name);
+            if (outcome(name) instanceof RsaEngine) names.add(name);
         }
         return names;
+    }
+
+    private Object outcome(String name) {
+        return outcomes.computeIfAbsent(name, this::loadAndTest);
     }
 
     private Object loadAndTest(String name) {

@@ -41,8 +41,7 @@ final class GmpEngine implements RsaEngine {
     }
 
     @Override
-    public PreparedKey prepare(RSAPrivateKey key, RSAPublicKey publicKey) {
-        BigInteger e = publicExponent(key, publicKey);
+    public PreparedKey prepare(RSAPrivateKey key, BigInteger e) {
         PreparedKey plain = new BlindedKey(new PlainKey(key), e);
         if (e == null || !hasConsistentFactors(key)) return plain;
         return new CrtKey((RSAPrivateCrtKey) key, e, plain);
@@ -69,13 +68,6 @@ final class GmpEngine implements RsaEngine {
                 return gmp.modPowPublic(input, e, n);
             }
         };
-    }
-
-    private static BigInteger publicExponent(RSAPrivateKey key, RSAPublicKey publicKey) {
-        if (key instanceof RSAPrivateCrtKey && ((RSAPrivateCrtKey) key).getPublicExponent() != null) {
-            return ((RSAPrivateCrtKey) key).getPublicExponent();
-        }
-        return publicKey != null && publicKey.getModulus().equals(key.getModulus()) ? publicKey.getPublicExponent() : null;
     }
 
     /**

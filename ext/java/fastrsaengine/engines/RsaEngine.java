@@ -1,5 +1,6 @@
 package fastrsaengine.engines;
 
+import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
@@ -22,9 +23,9 @@ public interface RsaEngine {
      * Converts a key once into the backend's own form. The result is cached per Ruby
      * key object and shared by every thread using that key.
      *
-     * @param publicKey the matching public key, or null when the Ruby key has none
+     * @param publicExponent the key's e, or null when neither the key nor its public half has one
      */
-    PreparedKey prepare(RSAPrivateKey privateKey, RSAPublicKey publicKey) throws GeneralSecurityException;
+    PreparedKey prepare(RSAPrivateKey privateKey, BigInteger publicExponent) throws GeneralSecurityException;
 
     /**
      * The public-key operation for this key, for backends whose {@code s^e mod n} beats the

@@ -50,12 +50,12 @@ final class SelfTest {
         KeyFactory factory = KeyFactory.getInstance("RSA");
         RSAPrivateKey crtKey = (RSAPrivateKey) factory.generatePrivate(new RSAPrivateCrtKeySpec(N, E, D, P, Q, DP, DQ, QINV));
         RSAPrivateKey plainKey = (RSAPrivateKey) factory.generatePrivate(new RSAPrivateKeySpec(N, D));
-        check(engine, crtKey, "CRT");
-        check(engine, plainKey, "non-CRT");
+        check(engine, crtKey, E, "CRT");
+        check(engine, plainKey, null, "non-CRT, without e");
     }
 
-    private static void check(RsaEngine engine, RSAPrivateKey key, String path) throws GeneralSecurityException {
-        BigInteger actual = engine.prepare(key, null).privateOperation(INPUT);
+    private static void check(RsaEngine engine, RSAPrivateKey key, BigInteger e, String path) throws GeneralSecurityException {
+        BigInteger actual = engine.prepare(key, e).privateOperation(INPUT);
         if (!EXPECTED.equals(actual)) {
             throw new GeneralSecurityException(engine.name() + " backend failed its known-answer self-test (" + path + " key)");
         }

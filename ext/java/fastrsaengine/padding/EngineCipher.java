@@ -1,7 +1,5 @@
 package fastrsaengine.padding;
 
-import fastrsaengine.engines.PreparedKey;
-import fastrsaengine.engines.PreparedPublicKey;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.function.UnaryOperator;
@@ -13,8 +11,8 @@ import org.bouncycastle.util.BigIntegers;
 /**
  * An engine seen by Bouncy Castle as a raw RSA block cipher, so that its PKCS1Encoding,
  * OAEPEncoding and PSSSigner pad around our primitive exactly as they pad around BC's own
- * RSA engine inside stock jruby-openssl. The key decides the direction: a private key's
- * operation or a public key's.
+ * RSA engine inside stock jruby-openssl. The operation decides the direction: a private key's
+ * or a public key's.
  *
  * <p>Block sizes and byte conversions follow BC's raw RSA engine: "encrypting" (signing) takes
  * up to {@code (bits - 1) / 8} bytes and returns exactly k bytes; "decrypting" takes up to k
@@ -27,15 +25,7 @@ final class EngineCipher implements AsymmetricBlockCipher {
     private final int modulusBytes;
     private boolean forEncryption;
 
-    EngineCipher(PreparedKey key) {
-        this(key.modulus(), key::privateOperation);
-    }
-
-    EngineCipher(PreparedPublicKey key) {
-        this(key.modulus(), key::publicOperation);
-    }
-
-    private EngineCipher(BigInteger modulus, UnaryOperator<BigInteger> operation) {
+    EngineCipher(BigInteger modulus, UnaryOperator<BigInteger> operation) {
         this.operation = operation;
         this.modulus = modulus;
         this.bits = modulus.bitLength();
@@ -64,7 +54,7 @@ final class EngineCipher implements AsymmetricBlockCipher {
     }
 
     /** The block as a number, refused unless it is below the modulus (BC's message, as stock shows it). */
-    BigInteger toInput(byte[] in, int offset, int length) {
+    private BigInteger toInput(byte[] in, int offset, int length) {
         if (length > modulusBytes) throw new DataLengthException("input too large for RSA cipher.");
         BigInteger input = new BigInteger(1, Arrays.copyOfRange(in, offset, offset + length));
         if (input.compareTo(modulus) >= 0) throw new DataLengthException("input too large for RSA cipher.");

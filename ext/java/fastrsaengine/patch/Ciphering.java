@@ -1,12 +1,14 @@
 package fastrsaengine.patch;
 
 import fastrsaengine.padding.PrivateKeyOperations;
+import fastrsaengine.padding.PublicKeyOperations;
 import org.bouncycastle.crypto.util.DigestFactory;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
- * private_encrypt and private_decrypt read into engine calls. Paddings the engine does not take
- * (SSLv23, and OAEP for encryption) are left to stock; so is any argument stock would reject.
+ * private_encrypt, private_decrypt, public_encrypt and public_decrypt read into engine calls.
+ * Paddings the engine does not take (SSLv23, and OAEP where OpenSSL has no such operation) are
+ * left to stock; so is any argument stock would reject.
  */
 final class Ciphering {
     static final int PKCS1_PADDING = 1;
@@ -16,28 +18,61 @@ final class Ciphering {
     private Ciphering() {
     }
 
+    /** The engine call for one padding number, or null when stock takes that padding. */
+    private interface ByPadding {
+        EngineCall call(int padding, byte[] data);
+    }
+
     /** private_encrypt(data [, padding]): PKCS#1 v1.5 type 1, or no padding. */
     static EngineCall privateEncrypt(PrivateKeyOperations key, IRubyObject[] args) {
-        byte[] data = RubyArgs.byteArray(args[0]);
-        Integer padding = RubyArgs.padding(args);
-        if (data == null || padding == null || args.length > 2) return null;
-        switch (padding) {
-            case PKCS1_PADDING: return () -> key.signDigestInfo(data);
-            case NO_PADDING: return () -> key.encryptRaw(data);
-            default: return null;
-        }
+        return read(args, (padding, data) -> {
+            switch (padding) {
+                case PKCS1_PADDING: return () -> key.signDigestInfo(data);
+                case NO_PADDING: return () -> key.encryptRaw(data);
+                default: return null;
+            }
+        });
     }
 
     /** private_decrypt(data [, padding]): PKCS#1 v1.5, no padding, or OAEP (SHA-1, MGF1-SHA-1, empty label). */
     static EngineCall privateDecrypt(PrivateKeyOperations key, IRubyObject[] args) {
+        return read(args, (padding, data) -> {
+            switch (padding) {
+                case PKCS1_PADDING: return () -> key.decryptPkcs1(data);
+                case NO_PADDING: return () -> key.decryptRaw(data);
+                case PKCS1_OAEP_PADDING: return () -> key.decryptOaep(data, DigestFactory.createSHA1(), DigestFactory.createSHA1(), null);
+                default: return null;
+            }
+        });
+    }
+
+    /** public_encrypt(data [, padding]): PKCS#1 v1.5, no padding, or OAEP (SHA-1). */
+    static EngineCall publicEncrypt(PublicKeyOperations key, IRubyObject[] args) {
+        return read(args, (padding, data) -> {
+            switch (padding) {
+                case PKCS1_PADDING: return () -> key.encryptPkcs1(data);
+                case NO_PADDING: return () -> key.encryptRaw(data);
+                case PKCS1_OAEP_PADDING: return () -> key.encryptOaep(data);
+                default: return null;
+            }
+        });
+    }
+
+    /** public_decrypt(data [, padding]): PKCS#1 v1.5 type 1, or no padding. */
+    static EngineCall publicDecrypt(PublicKeyOperations key, IRubyObject[] args) {
+        return read(args, (padding, data) -> {
+            switch (padding) {
+                case PKCS1_PADDING: return () -> key.decryptPkcs1(data);
+                case NO_PADDING: return () -> key.decryptRaw(data);
+                default: return null;
+            }
+        });
+    }
+
+    /** (data [, padding]) as the engine takes them: a String, and nil or an Integer. */
+    private static EngineCall read(IRubyObject[] args, ByPadding byPadding) {
         byte[] data = RubyArgs.byteArray(args[0]);
         Integer padding = RubyArgs.padding(args);
-        if (data == null || padding == null || args.length > 2) return null;
-        switch (padding) {
-            case PKCS1_PADDING: return () -> key.decryptPkcs1(data);
-            case NO_PADDING: return () -> key.decryptRaw(data);
-            case PKCS1_OAEP_PADDING: return () -> key.decryptOaep(data, DigestFactory.createSHA1(), DigestFactory.createSHA1(), null);
-            default: return null;
-        }
+        return data == null || padding == null ? null : byPadding.call(padding, data);
     }
 }

@@ -20,6 +20,7 @@ import org.jruby.runtime.builtin.IRubyObject;
  */
 public final class Control {
     private static final String STOCK = "stock";
+    private static final String AUTO = "auto";
     private static volatile Backends backends;
 
     private Control() {
@@ -48,15 +49,14 @@ public final class Control {
         return strings(context.runtime, backends().available());
     }
 
-    /** Makes a backend (or "stock") active; raises FastRsaEngine::UnavailableBackendError saying why not. */
+    /**
+     * Makes a backend, "auto" (the fastest that runs) or "stock" active; raises
+     * FastRsaEngine::UnavailableBackendError saying why not, and then changes nothing.
+     */
     @JRubyMethod(name = "select", module = true)
     public static IRubyObject select(ThreadContext context, IRubyObject self, IRubyObject name) {
         String wanted = name.asJavaString();
-        if (STOCK.equals(wanted)) {
-            ActiveEngine.set(null);
-        } else {
-            ActiveEngine.set(engine(context, wanted));
-        }
+        ActiveEngine.set(STOCK.equals(wanted) ? null : engine(context, wanted));
         return current(context, self);
     }
 
@@ -78,7 +78,7 @@ public final class Control {
 
     private static RsaEngine engine(ThreadContext context, String name) {
         try {
-            return backends().engine(name);
+            return AUTO.equals(name) ? backends().fastest() : backends().engine(name);
         } catch (BackendUnavailableException e) {
             throw Errors.unavailableBackend(context.runtime, e.getMessage());
         }

@@ -20,9 +20,7 @@ interface EngineCall {
         } catch (InvalidCipherTextException badPadding) {
             // Stock's JCA cipher reports every padding failure alike; so must we (no oracle).
             throw Errors.rsaError(runtime, "unable to decrypt block");
-        } catch (DataLengthException | IllegalArgumentException | FaultDetectedException e) {
-            throw Errors.rsaError(runtime, e.getMessage());
-        } catch (CryptoException e) {
+        } catch (CryptoException | DataLengthException | IllegalArgumentException | FaultDetectedException e) {
             throw Errors.rsaError(runtime, e.getMessage());
         }
     }

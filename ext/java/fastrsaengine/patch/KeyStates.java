@@ -5,9 +5,11 @@ import fastrsaengine.engines.PreparedPublicKey;
 import fastrsaengine.engines.RsaEngine;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
+import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
+import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
 import org.jruby.ext.openssl.PKeyRSA;
@@ -51,9 +53,17 @@ final class KeyStates {
         PKeyRSA key = (PKeyRSA) self;
         PrivateKey privateKey = key.getPrivateKey();
         if (!(privateKey instanceof RSAPrivateKey)) return null;
-        RSAPublicKey publicKey = key.getPublicKey() instanceof RSAPublicKey ? (RSAPublicKey) key.getPublicKey() : null;
         return (PrivateKeyOperations) cached(self, PRIVATE_STATE, (RSAPrivateKey) privateKey,
-            (engine, k) -> new PrivateKeyOperations(engine.prepare(k, publicKey)));
+            (engine, k) -> new PrivateKeyOperations(engine.prepare(k, publicExponent(k, key.getPublicKey()))));
+    }
+
+    /** The key's e: a CRT key carries it; a key of n and d alone takes it from its public half, if that matches. */
+    private static BigInteger publicExponent(RSAPrivateKey privateKey, PublicKey publicKey) {
+        if (privateKey instanceof RSAPrivateCrtKey && ((RSAPrivateCrtKey) privateKey).getPublicExponent() != null) {
+            return ((RSAPrivateCrtKey) privateKey).getPublicExponent();
+        }
+        boolean matches = publicKey instanceof RSAPublicKey && ((RSAPublicKey) publicKey).getModulus().equals(privateKey.getModulus());
+        return matches ? ((RSAPublicKey) publicKey).getPublicExponent() : null;
     }
 
     /** The engine's public-key operations for this key, or null for stock (engine off or no faster, no public key). */

@@ -52,19 +52,19 @@ public final class RsaPatch {
     public static IRubyObject verify(ThreadContext context, IRubyObject self, IRubyObject[] args) {
         if (ActiveEngine.get() == null) return Stock.call(context, self, "verify", args);
         PublicKeyOperations key = KeyStates.publicOperations(self);
-        Boolean verified = key == null ? null : PublicCalls.verify(context, key, args);
+        Boolean verified = key == null ? null : Verifying.verify(context, key, args);
         if (verified == null) return Stock.fallback(context, self, "verify", args);
         return context.runtime.newBoolean(verified);
     }
 
     @JRubyMethod(name = "public_encrypt", required = 1, optional = 1)
     public static IRubyObject publicEncrypt(ThreadContext context, IRubyObject self, IRubyObject[] args) {
-        return dispatchPublic(context, self, "public_encrypt", args, key -> PublicCalls.publicEncrypt(key, args));
+        return dispatchPublic(context, self, "public_encrypt", args, key -> Ciphering.publicEncrypt(key, args));
     }
 
     @JRubyMethod(name = "public_decrypt", required = 1, optional = 1)
     public static IRubyObject publicDecrypt(ThreadContext context, IRubyObject self, IRubyObject[] args) {
-        return dispatchPublic(context, self, "public_decrypt", args, key -> PublicCalls.publicDecrypt(key, args));
+        return dispatchPublic(context, self, "public_decrypt", args, key -> Ciphering.publicDecrypt(key, args));
     }
 
     /** How a method's arguments become an engine call, or null to leave the call to stock. */

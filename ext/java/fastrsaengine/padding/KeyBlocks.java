@@ -1,0 +1,78 @@
+package fastrsaengine.padding;
+
+import java.math.BigInteger;
+import java.security.SecureRandom;
+import java.util.function.UnaryOperator;
+import org.bouncycastle.crypto.AsymmetricBlockCipher;
+import org.bouncycastle.crypto.CipherParameters;
+import org.bouncycastle.crypto.DataLengthException;
+import org.bouncycastle.crypto.InvalidCipherTextException;
+import org.bouncycastle.crypto.params.ParametersWithRandom;
+import org.bouncycastle.crypto.params.RSAKeyParameters;
+
+/**
+ * One key's raw operation, private or public, as Bouncy Castle's paddings take it: a fresh
+ * {@link EngineCipher} per call, the key parameters BC reads its direction and sizes from,
+ * and the length rules stock shows, so both operation classes pad and unpad the same way.
+ */
+final class KeyBlocks {
+    private static final ThreadLocal<SecureRandom> RANDOM = ThreadLocal.withInitial(SecureRandom::new);
+
+    private final BigInteger modulus;
+    private final UnaryOperator<BigInteger> operation;
+    /** BC's view of the key: it reads private or public and the modulus; the key itself stays in the engine. */
+    private final RSAKeyParameters paddingKey;
+    final int modulusBytes;
+
+    KeyBlocks(BigInteger modulus, UnaryOperator<BigInteger> operation, boolean isPrivate, BigInteger exponentForBc) {
+        this.modulus = modulus;
+        this.operation = operation;
+        this.paddingKey = new RSAKeyParameters(isPrivate, modulus, exponentForBc, true);
+        this.modulusBytes = (modulus.bitLength() + 7) / 8;
+    }
+
+    AsymmetricBlockCipher cipher() {
+        return new EngineCipher(modulus, operation);
+    }
+
+    /** The key parameters with a random source, for paddings and PSS salts that draw random bytes. */
+    CipherParameters withRandom() {
+        return new ParametersWithRandom(paddingKey, RANDOM.get());
+    }
+
+    /** Pads data and runs the operation; data longer than the padding takes is refused as stock refuses it. */
+    byte[] pad(AsymmetricBlockCipher padding, byte[] data) {
+        padding.init(true, withRandom());
+        if (data.length > padding.getInputBlockSize()) throw new DataLengthException("too much data for RSA block");
+        try {
+            return padding.processBlock(data, 0, data.length);
+        } catch (InvalidCipherTextException cannotHappenWhenPadding) {
+            throw new IllegalStateException(cannotHappenWhenPadding);
+        }
+    }
+
+    /** Runs the operation and removes the padding. */
+    byte[] unpad(AsymmetricBlockCipher padding, byte[] data) throws InvalidCipherTextException {
+        checkAtMostModulusLength(data);
+        padding.init(false, paddingKey);
+        return padding.processBlock(data, 0, data.length);
+    }
+
+    /** No padding, as OpenSSL's RSA_NO_PADDING encrypts: exactly k bytes in, k bytes out. */
+    byte[] rawExactLength(byte[] block) {
+        if (block.length < modulusBytes) throw new DataLengthException("data too small for key size");
+        return raw(block);
+    }
+
+    /** No padding, as OpenSSL's RSA_NO_PADDING decrypts: up to k bytes in, k bytes out, leading zeros kept. */
+    byte[] raw(byte[] block) {
+        checkAtMostModulusLength(block);
+        EngineCipher cipher = new EngineCipher(modulus, operation);
+        cipher.init(true, paddingKey); // the "encrypting" direction returns exactly k bytes
+        return cipher.processBlock(block, 0, block.length);
+    }
+
+    private void checkAtMostModulusLength(byte[] data) {
+        if (data.length > modulusBytes) throw new DataLengthException("too much data for RSA block");
+    }
+}
