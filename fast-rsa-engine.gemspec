@@ -2,24 +2,32 @@
 
 require_relative "lib/fast_rsa_engine/version"
 
+# The plain `ruby` gem: the Ruby files alone. On MRI it defines FastRsaEngine (backend :openssl) and
+# changes nothing, so `gem 'fast-rsa-engine'` serves a Gemfile shared by MRI and JRuby. The `java`
+# gem, which carries the engine, is this spec with the jars added: see java_gem_spec in the Rakefile.
 Gem::Specification.new do |spec|
   spec.name = "fast-rsa-engine"
   spec.version = FastRsaEngine::VERSION
-  spec.platform = "java"
   spec.authors = ["fast-rsa-engine contributors"]
-  spec.summary = "OpenSSL::PKey::RSA private-key operations on JRuby through a native RSA engine (AWS-LC or GMP)"
+  spec.summary = "OpenSSL::PKey::RSA on JRuby through a native RSA engine (AWS-LC or GMP); a no-op on MRI"
   spec.description = <<~TEXT
     Require it and every RSA private-key operation of OpenSSL::PKey::RSA on JRuby (sign, sign_pss,
-    sign_raw, private_encrypt, private_decrypt) runs through a native engine: AWS-LC through Amazon
-    Corretto Crypto Provider, or libgmp's constant-time mpz_powm_sec through jnagmp, with blinding
-    and a checked CRT result. Same results and errors as stock jruby-openssl, no code changes.
+    sign_raw, private_encrypt, private_decrypt, decrypt) runs through a native engine: AWS-LC through
+    Amazon Corretto Crypto Provider, or libgmp's constant-time mpz_powm_sec through jnagmp, blinded,
+    every result checked. Same results and errors as stock jruby-openssl, no code changes. On MRI,
+    which already runs RSA in OpenSSL, it changes nothing.
   TEXT
+  spec.homepage = "https://github.com/fast-rsa-engine/fast-rsa-engine"
   spec.license = "Apache-2.0"
+  spec.metadata = {
+    "source_code_uri" => spec.homepage,
+    "changelog_uri" => "#{spec.homepage}/blob/main/CHANGELOG.md",
+    "bug_tracker_uri" => "#{spec.homepage}/issues",
+    "rubygems_mfa_required" => "true"
+  }
   spec.required_ruby_version = ">= 3.1"
 
-  # The built extension and the runtime jars are not in git: `rake gem` builds and copies them
-  # into lib/ before packaging, so the gem installs with no network and no Maven.
-  spec.files = Dir["lib/**/*.rb", "lib/**/*.jar", "README.md", "CHANGELOG.md", "LICENSE"]
+  spec.files = Dir["lib/**/*.rb", "README.md", "CHANGELOG.md", "LICENSE"]
   spec.require_paths = ["lib"]
 
   spec.add_development_dependency "benchmark-ips", "~> 2.7"

@@ -6,32 +6,29 @@ module FastRsaEngine
   JAR_DIRECTORY = File.expand_path("jars", __dir__)
   ENVIRONMENT_VARIABLE = "FAST_RSA_ENGINE"
 
-  # The public API on JRuby. The backends themselves, and the patch of OpenSSL::PKey::RSA,
-  # are Java (ext/java); FastRsaEngine::Native is their control panel.
+  # The public API on JRuby. The backends, their names and the `auto` rule are Java's (ext/java);
+  # FastRsaEngine::Native is their control panel.
   class << self
     # :aws_lc, :gmp, or :stock when operations run in stock jruby-openssl.
     def backend
-      extension_loaded? ? Native.current.to_sym : :stock
+      Startup.patched? ? Native.current.to_sym : :stock
     end
 
-    # Switches backend at run time: :auto, :aws_lc, :gmp or :stock. Raises ArgumentError for a
-    # name that is no backend, and UnavailableBackendError for one that cannot run here.
+    # Switches backend at run time: :auto, :stock or a native backend's name. Raises ArgumentError
+    # for a name that is no backend, and UnavailableBackendError for one that cannot run here.
     # :auto lands on :stock when no native backend runs.
     def backend=(name)
-      name = check_name(name)
-      raise UnavailableBackendError, "the fast-rsa-engine extension is not loaded" if !extension_loaded? && name != "stock"
-      return unless extension_loaded?
+      name = name.to_s
+      return if name == "stock" && !Startup.patched?
+      raise UnavailableBackendError, "the fast-rsa-engine patch is not applied: #{Startup.failure}" unless Startup.patched? || name == "auto"
+      raise ArgumentError, "unknown backend #{name.inspect}: expected one of #{backend_names.map(&:to_sym).inspect}" unless backend_names.include?(name)
 
-      Native.select(name)
-    rescue UnavailableBackendError
-      raise unless name == "auto"
-
-      Native.select("stock")
+      select(name)
     end
 
     # The backends that load and pass their self-test here, fastest first, then :stock.
     def available_backends
-      native = extension_loaded? ? Native.available.map(&:to_sym) : []
+      native = Startup.patched? ? Native.available.map(&:to_sym) : []
       native + [:stock]
     end
 
@@ -41,21 +38,21 @@ module FastRsaEngine
       backend == :stock ? details.merge(library: "jruby-openssl #{JOpenSSL::VERSION}") : details.merge(Native.describe(backend.to_s))
     end
 
+    # Every name FastRsaEngine.backend= takes.
+    def backend_names
+      ["auto"] + (Startup.patched? ? Native.backend_names : []) + ["stock"]
+    end
+
     private
 
-    def names
-      ["auto", "stock"] + (extension_loaded? ? Native.backend_names : %w[aws_lc gmp])
-    end
+    def select(name)
+      return unless Startup.patched?
 
-    def extension_loaded?
-      const_defined?(:Native, false)
-    end
+      Native.select(name)
+    rescue UnavailableBackendError
+      raise unless name == "auto"
 
-    def check_name(name)
-      name = name.to_s
-      return name if names.include?(name)
-
-      raise ArgumentError, "unknown backend #{name.inspect}: expected one of #{names.map(&:to_sym).inspect}"
+      Native.select("stock")
     end
   end
 end

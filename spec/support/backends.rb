@@ -13,6 +13,14 @@ module Backends
     RUBY_ENGINE == "jruby" ? native + [:stock] : [:openssl]
   end
 
+  # Whether the block's RSA operations ran in a native engine: the engine's own count of the raw
+  # operations it performed grows only when it, not stock, computes.
+  def engine_ran?
+    before = FastRsaEngine::Native.engine_operations
+    yield
+    FastRsaEngine::Native.engine_operations > before
+  end
+
   # Runs the block with a backend active, then restores the one before.
   def with(name)
     before = FastRsaEngine.backend

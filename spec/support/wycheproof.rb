@@ -2,17 +2,12 @@
 
 require "json"
 
-# Project Wycheproof's RSA vectors, kept outside the repository in shared/wycheproof, beside the
-# clone, or where WYCHEPROOF_DIR points (see its README.md for the file format). Hex strings are
-# big-endian bytes.
+# Project Wycheproof's RSA vectors, in spec/fixtures/wycheproof (its README.md says where they come
+# from and what each file tests). Hex strings are big-endian bytes.
 module Wycheproof
-  DIRECTORY = ENV.fetch("WYCHEPROOF_DIR") { File.expand_path("../../../shared/wycheproof", __dir__) }
+  DIRECTORY = File.expand_path("../fixtures/wycheproof", __dir__)
 
   module_function
-
-  def available?
-    File.directory?(DIRECTORY)
-  end
 
   def files(pattern)
     Dir[File.join(DIRECTORY, pattern)].sort

@@ -1,16 +1,16 @@
 package fastrsaengine;
 
 import fastrsaengine.patch.Control;
-import fastrsaengine.patch.RsaPatch;
+import fastrsaengine.patch.RsaMethods;
 import org.jruby.Ruby;
-import org.jruby.RubyClass;
 import org.jruby.RubyModule;
 import org.jruby.runtime.load.BasicLibraryService;
 
 /**
- * The extension's entry point, loaded by lib/fast_rsa_engine/jruby.rb after 'openssl':
- * defines FastRsaEngine::Native (backend control) and prepends FastRsaEngine::RsaPatch
- * to OpenSSL::PKey::RSA. With no backend selected the patch passes every call to stock.
+ * The extension's entry point, loaded by lib/fast_rsa_engine/startup.rb after 'openssl'. It only
+ * defines modules: FastRsaEngine::Native (backend control) and FastRsaEngine::RsaMethods (the engine
+ * side of each patched method). The Ruby shim builds FastRsaEngine::RsaPatch from RsaMethods and
+ * prepends it to OpenSSL::PKey::RSA only after a known-answer signature through it has passed.
  */
 public final class FastRsaEngineService implements BasicLibraryService {
 
@@ -18,11 +18,7 @@ public final class FastRsaEngineService implements BasicLibraryService {
     public boolean basicLoad(Ruby runtime) {
         RubyModule fastRsaEngine = runtime.defineModule("FastRsaEngine");
         fastRsaEngine.defineModuleUnder("Native").defineAnnotatedMethods(Control.class);
-
-        RubyModule patch = fastRsaEngine.defineModuleUnder("RsaPatch");
-        patch.defineAnnotatedMethods(RsaPatch.class);
-        RubyClass rsa = (RubyClass) runtime.getClassFromPath("OpenSSL::PKey::RSA");
-        rsa.prependModule(patch);
+        fastRsaEngine.defineModuleUnder("RsaMethods").defineAnnotatedMethods(RsaMethods.class);
         return true;
     }
 }

@@ -12,6 +12,8 @@ import java.security.Provider;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
+import java.security.spec.RSAPrivateCrtKeySpec;
+import java.security.spec.RSAPrivateKeySpec;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -77,12 +79,19 @@ final class AwsLcEngine implements RsaEngine {
 
     @Override
     public PreparedKey prepare(RSAPrivateKey privateKey, BigInteger publicExponent) throws GeneralSecurityException {
-        // Translating once lets ACCP build and keep its native key with the key object.
-        PrivateKey nativeKey = (PrivateKey) KeyFactory.getInstance("RSA", provider).translateKey(privateKey);
-        PreparedKey key = new AwsLcKey(privateKey.getModulus(), nativeKey);
-        if (privateKey instanceof RSAPrivateCrtKey) return key;
+        // Built once from the numbers, ACCP's key keeps its native AWS-LC key with it.
+        boolean crt = privateKey instanceof RSAPrivateCrtKey;
+        PrivateKey nativeKey = KeyFactory.getInstance("RSA", provider).generatePrivate(crt
+            ? crtSpec((RSAPrivateCrtKey) privateKey, publicExponent)
+            : new RSAPrivateKeySpec(privateKey.getModulus(), privateKey.getPrivateExponent()));
+        PreparedKey key = new AwsLcKey(privateKey.getModulus(), nativeKey, crt);
         // Without e, AWS-LC neither blinds nor checks (rsa_impl.c, RSA_FLAG_NO_BLINDING): blind here.
-        return new BlindedKey(key, publicExponent);
+        return crt ? key : new BlindedKey(key, publicExponent);
+    }
+
+    private static RSAPrivateCrtKeySpec crtSpec(RSAPrivateCrtKey key, BigInteger e) {
+        return new RSAPrivateCrtKeySpec(key.getModulus(), e, key.getPrivateExponent(), key.getPrimeP(),
+            key.getPrimeQ(), key.getPrimeExponentP(), key.getPrimeExponentQ(), key.getCrtCoefficient());
     }
 
     @Override
@@ -165,10 +174,18 @@ final class AwsLcEngine implements RsaEngine {
     private final class AwsLcKey implements PreparedKey {
         private final BigInteger modulus;
         private final RawCipher cipher;
+        private final boolean checked;
 
-        AwsLcKey(BigInteger modulus, PrivateKey key) {
+        /** @param checked whether AWS-LC checks each result with e itself: for keys with their CRT numbers */
+        AwsLcKey(BigInteger modulus, PrivateKey key, boolean checked) {
             this.modulus = modulus;
             this.cipher = new RawCipher(Cipher.DECRYPT_MODE, key, modulus);
+            this.checked = checked;
+        }
+
+        @Override
+        public boolean checksResults() {
+            return checked;
         }
 
         @Override

@@ -50,6 +50,7 @@ public final class Blinding {
     }
 
     private static final int USES_BEFORE_REFRESH = 32;
+    private static final int MAX_DRAWS = 128;
     private static final ThreadLocal<SecureRandom> RANDOM = ThreadLocal.withInitial(SecureRandom::new);
 
     private final BigInteger modulus;
@@ -71,13 +72,17 @@ public final class Blinding {
         if (used.uses + 1 < USES_BEFORE_REFRESH) spare.set(used.squared(modulus));
     }
 
-    /** A uniformly random unit modulo n, for a fresh pair. */
+    /**
+     * A uniformly random unit modulo n, for a fresh pair. For an RSA modulus nearly every draw is one;
+     * the bound keeps a crafted modulus (1, or one with tiny factors) from looping forever.
+     */
     public static BigInteger randomUnit(BigInteger modulus) {
         SecureRandom random = RANDOM.get();
-        while (true) {
+        for (int attempt = 0; attempt < MAX_DRAWS; attempt++) {
             BigInteger r = new BigInteger(modulus.bitLength(), random);
             if (r.signum() > 0 && r.compareTo(modulus) < 0 && r.gcd(modulus).equals(BigInteger.ONE)) return r;
         }
+        throw new FaultDetectedException();
     }
 
     /** The usual pair when e is known: factor r^e, unblinder r^-1, since (r^e)^d = r. */

@@ -40,11 +40,11 @@ final class GmpEngine implements RsaEngine {
         return info;
     }
 
+    /** CRT for a key with CRT numbers ({@link KeyChecks} passes only consistent ones), else {@code c^d mod n}. */
     @Override
     public PreparedKey prepare(RSAPrivateKey key, BigInteger e) {
         PreparedKey plain = new BlindedKey(new PlainKey(key), e);
-        if (e == null || !hasConsistentFactors(key)) return plain;
-        return new CrtKey((RSAPrivateCrtKey) key, e, plain);
+        return key instanceof RSAPrivateCrtKey ? new CrtKey((RSAPrivateCrtKey) key, e, plain) : plain;
     }
 
     /** libgmp's mpz_powm for s^e mod n: e is public, so the faster, variable-time powm serves. */
@@ -71,27 +71,11 @@ final class GmpEngine implements RsaEngine {
     }
 
     /**
-     * CRT needs all five factors, and p * q = n: the result check below works modulo p and q,
-     * which proves it modulo n only when they are n's factors. Otherwise the key runs without CRT.
-     */
-    private static boolean hasConsistentFactors(RSAPrivateKey key) {
-        if (!(key instanceof RSAPrivateCrtKey)) return false;
-        RSAPrivateCrtKey crt = (RSAPrivateCrtKey) key;
-        return isPositive(crt.getPrimeP()) && isPositive(crt.getPrimeQ()) && isPositive(crt.getPrimeExponentP())
-            && isPositive(crt.getPrimeExponentQ()) && isPositive(crt.getCrtCoefficient())
-            && crt.getPrimeP().multiply(crt.getPrimeQ()).equals(key.getModulus());
-    }
-
-    private static boolean isPositive(BigInteger value) {
-        return value != null && value.signum() > 0;
-    }
-
-    /**
      * Garner's CRT, blinded and checked in the two halves: the input is blinded modulo p and modulo q
      * separately (r^e mod p, then r^-1 mod p, which works since e * dP = 1 mod p-1), so every
      * multiplication is half-size; and the result m is checked by m^e = c modulo p and modulo q,
-     * which, with p * q = n, is the check m^e = c modulo n at a quarter of the cost. A failed check
-     * recomputes without CRT; only a result that passes leaves.
+     * which, with p * q = n and gcd(p, q) = 1 ({@link KeyChecks}), is the check m^e = c modulo n at a
+     * quarter of the cost. A failed check recomputes without CRT; only a result that passes leaves.
      */
     private final class CrtKey implements PreparedKey {
         private final BigInteger n, e, p, q, dP, dQ, qInv;
@@ -143,6 +127,11 @@ final class GmpEngine implements RsaEngine {
         private BigInteger recombine(BigInteger mP, BigInteger mQ) {
             BigInteger h = mP.subtract(mQ).multiply(qInv).mod(p);
             return h.multiply(q).add(mQ);
+        }
+
+        @Override
+        public boolean checksResults() {
+            return true;
         }
 
         private boolean isCorrect(BigInteger result, BigInteger cP, BigInteger cQ) {

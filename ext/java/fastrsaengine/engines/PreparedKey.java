@@ -9,11 +9,18 @@ public interface PreparedKey {
     BigInteger modulus();
 
     /**
-     * The raw private-key operation {@code input^d mod n}, blinded and, for CRT keys,
-     * checked with the public exponent before it returns.
+     * The raw private-key operation {@code input^d mod n}, blinded.
      *
      * @param input a value in {@code [0, n)}; the caller has range-checked it
-     * @throws FaultDetectedException when the result failed its check twice: no output leaves
+     * @throws FaultDetectedException when the result failed its check: no output leaves
      */
     BigInteger privateOperation(BigInteger input);
+
+    /**
+     * Whether every result is checked with e before it returns (by the native library, or by the
+     * backend's own CRT check); when not, {@link KeyChecks} checks it.
+     */
+    default boolean checksResults() {
+        return false;
+    }
 }

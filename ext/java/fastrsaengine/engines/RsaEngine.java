@@ -21,9 +21,11 @@ public interface RsaEngine {
 
     /**
      * Converts a key once into the backend's own form. The result is cached per Ruby
-     * key object and shared by every thread using that key.
+     * key object and shared by every thread using that key. Called through {@link KeyChecks}
+     * only, which hands over keys whose numbers it has checked: an {@link java.security.interfaces.RSAPrivateCrtKey}
+     * has consistent CRT numbers; any other key is to run as n and d.
      *
-     * @param publicExponent the key's e, or null when neither the key nor its public half has one
+     * @param publicExponent the key's e, for blinding
      */
     PreparedKey prepare(RSAPrivateKey privateKey, BigInteger publicExponent) throws GeneralSecurityException;
 

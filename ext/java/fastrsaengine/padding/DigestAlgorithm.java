@@ -18,31 +18,29 @@ import org.bouncycastle.crypto.util.DigestFactory;
  * provider's "&lt;digest&gt;WITHRSA" names). A name not listed here is left to stock, unchanged.
  */
 public enum DigestAlgorithm {
-    MD5("MD5", "1.2.840.113549.2.5", DigestFactory::createMD5, false),
-    SHA1("SHA1", "1.3.14.3.2.26", DigestFactory::createSHA1, true),
-    SHA224("SHA224", "2.16.840.1.101.3.4.2.4", DigestFactory::createSHA224, false),
-    SHA256("SHA256", "2.16.840.1.101.3.4.2.1", DigestFactory::createSHA256, true),
-    SHA384("SHA384", "2.16.840.1.101.3.4.2.2", DigestFactory::createSHA384, true),
-    SHA512("SHA512", "2.16.840.1.101.3.4.2.3", DigestFactory::createSHA512, true),
-    SHA3_224("SHA3-224", "2.16.840.1.101.3.4.2.7", DigestFactory::createSHA3_224, false),
-    SHA3_256("SHA3-256", "2.16.840.1.101.3.4.2.8", DigestFactory::createSHA3_256, false),
-    SHA3_384("SHA3-384", "2.16.840.1.101.3.4.2.9", DigestFactory::createSHA3_384, false),
-    SHA3_512("SHA3-512", "2.16.840.1.101.3.4.2.10", DigestFactory::createSHA3_512, false),
-    RIPEMD160("RIPEMD160", "1.3.36.3.2.1", RIPEMD160Digest::new, false);
+    MD5("MD5", "1.2.840.113549.2.5", DigestFactory::createMD5),
+    SHA1("SHA1", "1.3.14.3.2.26", DigestFactory::createSHA1),
+    SHA224("SHA224", "2.16.840.1.101.3.4.2.4", DigestFactory::createSHA224),
+    SHA256("SHA256", "2.16.840.1.101.3.4.2.1", DigestFactory::createSHA256),
+    SHA384("SHA384", "2.16.840.1.101.3.4.2.2", DigestFactory::createSHA384),
+    SHA512("SHA512", "2.16.840.1.101.3.4.2.3", DigestFactory::createSHA512),
+    SHA3_224("SHA3-224", "2.16.840.1.101.3.4.2.7", DigestFactory::createSHA3_224),
+    SHA3_256("SHA3-256", "2.16.840.1.101.3.4.2.8", DigestFactory::createSHA3_256),
+    SHA3_384("SHA3-384", "2.16.840.1.101.3.4.2.9", DigestFactory::createSHA3_384),
+    SHA3_512("SHA3-512", "2.16.840.1.101.3.4.2.10", DigestFactory::createSHA3_512),
+    RIPEMD160("RIPEMD160", "1.3.36.3.2.1", RIPEMD160Digest::new);
 
     private final String opensslName;
     private final AlgorithmIdentifier identifier;
     /** DER of the DigestInfo up to the hash bytes; the same for every hash of this length. */
     private volatile byte[] digestInfoPrefix;
     private final Supplier<Digest> factory;
-    private final boolean stockSignsPss;
     private final int length;
 
-    DigestAlgorithm(String opensslName, String oid, Supplier<Digest> factory, boolean stockSignsPss) {
+    DigestAlgorithm(String opensslName, String oid, Supplier<Digest> factory) {
         this.opensslName = opensslName;
         this.identifier = new AlgorithmIdentifier(new ASN1ObjectIdentifier(oid), DERNull.INSTANCE);
         this.factory = factory;
-        this.stockSignsPss = stockSignsPss;
         this.length = factory.get().getDigestSize();
     }
 
@@ -62,11 +60,6 @@ public enum DigestAlgorithm {
 
     public int length() {
         return length;
-    }
-
-    /** Stock signs PSS with SHA-1 and SHA-2 256/384/512 only; others stay with stock and its error. */
-    public boolean stockSignsPss() {
-        return stockSignsPss;
     }
 
     public byte[] hash(byte[] data, int offset, int length) {

@@ -19,6 +19,7 @@ import org.bouncycastle.util.BigIntegers;
  * bytes and returns the result without leading zeros, which the padding decoders expect.
  */
 final class EngineCipher implements AsymmetricBlockCipher {
+
     private final UnaryOperator<BigInteger> operation;
     private final BigInteger modulus;
     private final int bits;
@@ -49,7 +50,9 @@ final class EngineCipher implements AsymmetricBlockCipher {
 
     @Override
     public byte[] processBlock(byte[] in, int offset, int length) {
-        BigInteger result = operation.apply(toInput(in, offset, length));
+        BigInteger input = toInput(in, offset, length);
+        EngineOperations.count();
+        BigInteger result = operation.apply(input);
         return forEncryption ? BigIntegers.asUnsignedByteArray(modulusBytes, result) : BigIntegers.asUnsignedByteArray(result);
     }
 

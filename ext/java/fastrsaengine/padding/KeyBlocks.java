@@ -7,6 +7,7 @@ import org.bouncycastle.crypto.AsymmetricBlockCipher;
 import org.bouncycastle.crypto.CipherParameters;
 import org.bouncycastle.crypto.DataLengthException;
 import org.bouncycastle.crypto.InvalidCipherTextException;
+import org.bouncycastle.crypto.encodings.OAEPEncoding;
 import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.bouncycastle.crypto.params.RSAKeyParameters;
 
@@ -35,6 +36,16 @@ final class KeyBlocks {
         return new EngineCipher(modulus, operation);
     }
 
+    /**
+     * OAEP around this key's operation. A key too small for the digest (k < 2 hLen + 2, RFC 8017
+     * 7.1) has no OAEP blocks at all: Bouncy Castle would index past its buffers, so such a block
+     * is refused here as one that does not decode, or as data too large, as OpenSSL refuses it.
+     */
+    AsymmetricBlockCipher oaep(DigestAlgorithm digest, DigestAlgorithm mgf1, byte[] label) {
+        if (modulusBytes < 2 * digest.length() + 2) return new NoRoom();
+        return new OAEPEncoding(cipher(), digest.newDigest(), mgf1.newDigest(), label);
+    }
+
     /** The key parameters with a random source, for paddings and PSS salts that draw random bytes. */
     CipherParameters withRandom() {
         return new ParametersWithRandom(paddingKey, RANDOM.get());
@@ -61,12 +72,12 @@ final class KeyBlocks {
     /** No padding, as OpenSSL's RSA_NO_PADDING encrypts: exactly k bytes in, k bytes out. */
     byte[] rawExactLength(byte[] block) {
         if (block.length < modulusBytes) throw new DataLengthException("data too small for key size");
+        checkAtMostModulusLength(block);
         return raw(block);
     }
 
     /** No padding, as OpenSSL's RSA_NO_PADDING decrypts: up to k bytes in, k bytes out, leading zeros kept. */
     byte[] raw(byte[] block) {
-        checkAtMostModulusLength(block);
         EngineCipher cipher = new EngineCipher(modulus, operation);
         cipher.init(true, paddingKey); // the "encrypting" direction returns exactly k bytes
         return cipher.processBlock(block, 0, block.length);
@@ -74,5 +85,31 @@ final class KeyBlocks {
 
     private void checkAtMostModulusLength(byte[] data) {
         if (data.length > modulusBytes) throw new DataLengthException("too much data for RSA block");
+    }
+
+    /** A padding with no room in this key: nothing fits, nothing decodes. */
+    private static final class NoRoom implements AsymmetricBlockCipher {
+        private boolean forEncryption;
+
+        @Override
+        public void init(boolean forEncryption, CipherParameters parameters) {
+            this.forEncryption = forEncryption;
+        }
+
+        @Override
+        public int getInputBlockSize() {
+            return 0;
+        }
+
+        @Override
+        public int getOutputBlockSize() {
+            return 0;
+        }
+
+        @Override
+        public byte[] processBlock(byte[] in, int offset, int length) throws InvalidCipherTextException {
+            if (forEncryption) throw new DataLengthException("data too large for key size");
+            throw new InvalidCipherTextException("data wrong");
+        }
     }
 }

@@ -4,9 +4,7 @@ import fastrsaengine.engines.PreparedKey;
 import java.math.BigInteger;
 import org.bouncycastle.crypto.CryptoException;
 import org.bouncycastle.crypto.DataLengthException;
-import org.bouncycastle.crypto.Digest;
 import org.bouncycastle.crypto.InvalidCipherTextException;
-import org.bouncycastle.crypto.encodings.OAEPEncoding;
 import org.bouncycastle.crypto.encodings.PKCS1Encoding;
 import org.bouncycastle.crypto.signers.PSSSigner;
 
@@ -65,8 +63,9 @@ public final class PrivateKeyOperations {
     }
 
     /** OAEP with the given digests and label (private_decrypt's OAEP is SHA-1, MGF1-SHA-1, no label). */
-    public byte[] decryptOaep(byte[] ciphertext, Digest oaepDigest, Digest mgf1Digest, byte[] label) throws InvalidCipherTextException {
-        return blocks.unpad(new OAEPEncoding(blocks.cipher(), oaepDigest, mgf1Digest, label), ciphertext);
+    public byte[] decryptOaep(byte[] ciphertext, DigestAlgorithm oaepDigest, DigestAlgorithm mgf1Digest, byte[] label)
+            throws InvalidCipherTextException {
+        return blocks.unpad(blocks.oaep(oaepDigest, mgf1Digest, label), ciphertext);
     }
 
     /**

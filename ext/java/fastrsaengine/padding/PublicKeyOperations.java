@@ -3,9 +3,7 @@ package fastrsaengine.padding;
 import fastrsaengine.engines.PreparedPublicKey;
 import org.bouncycastle.crypto.DataLengthException;
 import org.bouncycastle.crypto.InvalidCipherTextException;
-import org.bouncycastle.crypto.encodings.OAEPEncoding;
 import org.bouncycastle.crypto.encodings.PKCS1Encoding;
-import org.bouncycastle.crypto.util.DigestFactory;
 import org.bouncycastle.util.Arrays;
 
 /**
@@ -40,9 +38,9 @@ public final class PublicKeyOperations {
         return blocks.pad(new PKCS1Encoding(blocks.cipher()), data);
     }
 
-    /** OAEP with SHA-1 and MGF1-SHA-1, no label: public_encrypt's PKCS1_OAEP_PADDING. */
-    public byte[] encryptOaep(byte[] data) {
-        return blocks.pad(new OAEPEncoding(blocks.cipher(), DigestFactory.createSHA1(), DigestFactory.createSHA1(), null), data);
+    /** OAEP with the given digests and label (public_encrypt's PKCS1_OAEP_PADDING is SHA-1, MGF1-SHA-1, no label). */
+    public byte[] encryptOaep(byte[] data, DigestAlgorithm oaepDigest, DigestAlgorithm mgf1Digest, byte[] label) {
+        return blocks.pad(blocks.oaep(oaepDigest, mgf1Digest, label), data);
     }
 
     /** No padding: exactly k bytes in and out, as OpenSSL requires. */

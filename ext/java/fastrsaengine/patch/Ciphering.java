@@ -2,16 +2,19 @@ package fastrsaengine.patch;
 
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
-import org.bouncycastle.crypto.util.DigestFactory;
+import fastrsaengine.padding.DigestAlgorithm;
+import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * private_encrypt, private_decrypt, public_encrypt and public_decrypt read into engine calls.
- * Paddings the engine does not take (SSLv23, and OAEP where OpenSSL has no such operation) are
- * left to stock; so is any argument stock would reject.
+ * Paddings the engine does not take (SSLv23 decryption, and OAEP where OpenSSL has no such
+ * operation) are left to stock; so is any argument stock would reject. SSLv23 encryption is
+ * MRI's: stock never returns for empty data.
  */
 final class Ciphering {
     static final int PKCS1_PADDING = 1;
+    static final int SSLV23_PADDING = 2;
     static final int NO_PADDING = 3;
     static final int PKCS1_OAEP_PADDING = 4;
 
@@ -23,11 +26,15 @@ final class Ciphering {
         EngineCall call(int padding, byte[] data);
     }
 
-    /** private_encrypt(data [, padding]): PKCS#1 v1.5 type 1, or no padding. */
-    static EngineCall privateEncrypt(PrivateKeyOperations key, IRubyObject[] args) {
+    /**
+     * private_encrypt(data [, padding]): PKCS#1 v1.5 type 1, or no padding. SSLv23 pads as PKCS#1 type 1,
+     * as MRI's OpenSSL 3 does (stock pads at random, and loops forever on empty data).
+     */
+    static EngineCall privateEncrypt(ThreadContext context, PrivateKeyOperations key, IRubyObject[] args) {
         return read(args, (padding, data) -> {
             switch (padding) {
-                case PKCS1_PADDING: return () -> key.signDigestInfo(data);
+                case PKCS1_PADDING:
+                case SSLV23_PADDING: return () -> key.signDigestInfo(data);
                 case NO_PADDING: return () -> key.encryptRaw(data);
                 default: return null;
             }
@@ -40,19 +47,23 @@ final class Ciphering {
             switch (padding) {
                 case PKCS1_PADDING: return () -> key.decryptPkcs1(data);
                 case NO_PADDING: return () -> key.decryptRaw(data);
-                case PKCS1_OAEP_PADDING: return () -> key.decryptOaep(data, DigestFactory.createSHA1(), DigestFactory.createSHA1(), null);
+                case PKCS1_OAEP_PADDING: return () -> key.decryptOaep(data, DigestAlgorithm.SHA1, DigestAlgorithm.SHA1, null);
                 default: return null;
             }
         });
     }
 
-    /** public_encrypt(data [, padding]): PKCS#1 v1.5, no padding, or OAEP (SHA-1). */
-    static EngineCall publicEncrypt(PublicKeyOperations key, IRubyObject[] args) {
+    /**
+     * public_encrypt(data [, padding]): PKCS#1 v1.5, no padding, or OAEP (SHA-1). SSLv23 is refused,
+     * as MRI's OpenSSL 3 refuses it (stock loops forever on empty data).
+     */
+    static EngineCall publicEncrypt(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
         return read(args, (padding, data) -> {
             switch (padding) {
                 case PKCS1_PADDING: return () -> key.encryptPkcs1(data);
+                case SSLV23_PADDING: throw Errors.rsaError(context.runtime, "EVP_PKEY_encrypt: unknown padding type");
                 case NO_PADDING: return () -> key.encryptRaw(data);
-                case PKCS1_OAEP_PADDING: return () -> key.encryptOaep(data);
+                case PKCS1_OAEP_PADDING: return () -> key.encryptOaep(data, DigestAlgorithm.SHA1, DigestAlgorithm.SHA1, null);
                 default: return null;
             }
         });

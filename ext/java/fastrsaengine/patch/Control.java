@@ -4,6 +4,7 @@ import fastrsaengine.engines.BackendContext;
 import fastrsaengine.engines.BackendUnavailableException;
 import fastrsaengine.engines.Backends;
 import fastrsaengine.engines.RsaEngine;
+import fastrsaengine.padding.EngineOperations;
 import java.nio.file.Paths;
 import java.util.Map;
 import org.jruby.Ruby;
@@ -58,6 +59,12 @@ public final class Control {
         String wanted = name.asJavaString();
         ActiveEngine.set(STOCK.equals(wanted) ? null : engine(context, wanted));
         return current(context, self);
+    }
+
+    /** Raw RSA operations the engines performed in this JVM (stock's are not counted). */
+    @JRubyMethod(name = "engine_operations", module = true)
+    public static IRubyObject engineOperations(ThreadContext context, IRubyObject self) {
+        return context.runtime.newFixnum(EngineOperations.performed());
     }
 
     @JRubyMethod(name = "current", module = true)

@@ -1,27 +1,19 @@
 package fastrsaengine.patch;
 
-import fastrsaengine.engines.FaultDetectedException;
 import org.bouncycastle.crypto.CryptoException;
-import org.bouncycastle.crypto.DataLengthException;
-import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.jruby.Ruby;
 
-/**
- * One padded private-key operation, and the one place its failures become Ruby errors,
- * with the messages stock jruby-openssl shows for the same input.
- */
+/** One padded RSA operation through the engine, read from a patched method's arguments. */
 @FunctionalInterface
 interface EngineCall {
     byte[] run() throws CryptoException;
 
+    /** Runs the call; every failure leaves as a Ruby error ({@link Errors}). */
     static byte[] perform(Ruby runtime, EngineCall call) {
         try {
             return call.run();
-        } catch (InvalidCipherTextException badPadding) {
-            // Stock's JCA cipher reports every padding failure alike; so must we (no oracle).
-            throw Errors.rsaError(runtime, "unable to decrypt block");
-        } catch (CryptoException | DataLengthException | IllegalArgumentException | FaultDetectedException e) {
-            throw Errors.rsaError(runtime, e.getMessage());
+        } catch (CryptoException | RuntimeException e) {
+            throw Errors.fromJava(runtime, e);
         }
     }
 }

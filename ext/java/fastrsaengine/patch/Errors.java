@@ -1,10 +1,14 @@
 package fastrsaengine.patch;
 
+import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.jruby.Ruby;
 import org.jruby.RubyClass;
 import org.jruby.exceptions.RaiseException;
 
-/** The Ruby exceptions the patch raises: the classes MRI and stock jruby-openssl raise. */
+/**
+ * The one place where failures become Ruby errors: the classes MRI raises, with stock
+ * jruby-openssl's messages where stock has one. No Java exception reaches Ruby from a patched method.
+ */
 final class Errors {
     private Errors() {
     }
@@ -19,6 +23,18 @@ final class Errors {
 
     static RaiseException unavailableBackend(Ruby runtime, String message) {
         return raise(runtime, "FastRsaEngine::UnavailableBackendError", message);
+    }
+
+    /**
+     * A Java exception from the engine, the paddings or stock, as OpenSSL::PKey::RSAError, the class MRI
+     * raises for RSA failures. A padding that does not check reads alike whatever went wrong (no
+     * oracle), as stock's JCA cipher reports it. Ruby errors pass unchanged. The messages are Bouncy
+     * Castle's, the JDK's or the engine's, none of which carries key material.
+     */
+    static RaiseException fromJava(Ruby runtime, Exception e) {
+        if (e instanceof RaiseException) return (RaiseException) e;
+        if (e instanceof InvalidCipherTextException) return rsaError(runtime, "unable to decrypt block");
+        return rsaError(runtime, e.getMessage());
     }
 
     private static RaiseException raise(Ruby runtime, String className, String message) {

@@ -1,6 +1,6 @@
 package fastrsaengine.patch;
 
-import fastrsaengine.engines.BackendUnavailableException;
+import fastrsaengine.engines.KeyChecks;
 import fastrsaengine.engines.PreparedPublicKey;
 import fastrsaengine.engines.RsaEngine;
 import fastrsaengine.padding.PrivateKeyOperations;
@@ -54,7 +54,7 @@ final class KeyStates {
         PrivateKey privateKey = key.getPrivateKey();
         if (!(privateKey instanceof RSAPrivateKey)) return null;
         return (PrivateKeyOperations) cached(self, PRIVATE_STATE, (RSAPrivateKey) privateKey,
-            (engine, k) -> new PrivateKeyOperations(engine.prepare(k, publicExponent(k, key.getPublicKey()))));
+            (engine, k) -> new PrivateKeyOperations(KeyChecks.prepare(engine, k, publicExponent(k, key.getPublicKey()))));
     }
 
     /** The key's e: a CRT key carries it; a key of n and d alone takes it from its public half, if that matches. */
@@ -90,11 +90,14 @@ final class KeyStates {
         return state.operations;
     }
 
-    /** A key the engine refuses to convert is left to stock, which raises or copes as it always has. */
+    /**
+     * A key the engine refuses ({@link KeyChecks}) or its library cannot take is left to stock, which
+     * raises or copes as it always has; the refusal is kept with the key, so it is decided once.
+     */
     private static <K> Object prepare(RsaEngine engine, K key, Preparer<K> preparer) {
         try {
             return preparer.prepare(engine, key);
-        } catch (GeneralSecurityException | BackendUnavailableException | IllegalArgumentException refused) {
+        } catch (GeneralSecurityException | RuntimeException refused) {
             return null;
         }
     }

@@ -43,10 +43,17 @@ final class RubyArgs {
         return digestClass instanceof RubyModule && ((RubyModule) digestClass).isInstance(value);
     }
 
-    /** The padding argument: absent or nil means PKCS#1 (1); null for anything not an Integer. */
+    /** The padding argument: absent or nil means PKCS#1 (1); null for anything but a 32-bit Integer (stock's RangeError). */
     static Integer padding(IRubyObject[] args) {
         if (args.length < 2 || args[1].isNil()) return 1;
-        return args[1] instanceof RubyFixnum ? (int) ((RubyFixnum) args[1]).getLongValue() : null;
+        return int32(args[1]);
+    }
+
+    /** An Integer that fits C's int, as MRI's NUM2INT reads it; null for any other value. */
+    static Integer int32(IRubyObject value) {
+        if (!(value instanceof RubyFixnum)) return null;
+        long number = ((RubyFixnum) value).getLongValue();
+        return number == (int) number ? (int) number : null;
     }
 
     /** An options Hash entry under a Symbol key, or (where stock also looks) a String key. */
@@ -54,10 +61,5 @@ final class RubyArgs {
         IRubyObject value = options.fastARef(context.runtime.newSymbol(key));
         if (value == null && alsoStringKey) value = options.fastARef(context.runtime.newString(key));
         return value == null ? context.nil : value;
-    }
-
-    /** Whether the value is nil or an Integer; other types are stock's to reject. */
-    static boolean isNilOrInteger(IRubyObject value) {
-        return value.isNil() || value instanceof RubyFixnum;
     }
 }

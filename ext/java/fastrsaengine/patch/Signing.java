@@ -2,20 +2,25 @@ package fastrsaengine.patch;
 
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PrivateKeyOperations;
-import org.jruby.RubyFixnum;
 import org.jruby.RubyHash;
 import org.jruby.RubyString;
 import org.jruby.RubySymbol;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 import org.jruby.util.ByteList;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * sign, sign_pss and sign_raw read into engine calls, with the option semantics of stock
  * jruby-openssl. Each method returns null for a call the engine leaves to stock.
  */
 final class Signing {
+    /** Stock signs PSS with these digests only; others stay with stock and its error. */
+    private static final Set<DigestAlgorithm> STOCK_PSS_DIGESTS =
+        EnumSet.of(DigestAlgorithm.SHA1, DigestAlgorithm.SHA256, DigestAlgorithm.SHA384, DigestAlgorithm.SHA512);
+
     private Signing() {
     }
 
@@ -32,7 +37,7 @@ final class Signing {
         if (mode == null) return null;
         if (mode.isEmpty() || mode.equals("pkcs1")) return pkcs1(key, digest, data);
         if (!mode.equals("pss")) return null;
-        Integer salt = opensslSaltLength(key, digest, RubyArgs.option(context, hash, "rsa_pss_saltlen", true));
+        Integer salt = opensslSaltLength(context, key, digest, RubyArgs.option(context, hash, "rsa_pss_saltlen", true));
         return salt == null ? null : pss(key, digest, mgf1(context, hash, "rsa_mgf1_md", true, digest), salt, false, data);
     }
 
@@ -70,7 +75,7 @@ final class Signing {
     }
 
     private static EngineCall rawPss(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, RubyHash options, ByteList hash) {
-        Integer salt = opensslSaltLength(key, digest, RubyArgs.option(context, options, "rsa_pss_saltlen", true));
+        Integer salt = opensslSaltLength(context, key, digest, RubyArgs.option(context, options, "rsa_pss_saltlen", true));
         return salt == null ? null : pss(key, digest, mgf1(context, options, "rsa_mgf1_md", true, digest), salt, true, hash);
     }
 
@@ -85,43 +90,55 @@ final class Signing {
     }
 
     private static EngineCall pss(PrivateKeyOperations key, DigestAlgorithm digest, DigestAlgorithm mgf1, int salt, boolean prehashed, ByteList data) {
-        if (mgf1 == null || !digest.stockSignsPss() || !mgf1.stockSignsPss() || salt < 0) return null;
+        if (mgf1 == null || !STOCK_PSS_DIGESTS.contains(digest) || !STOCK_PSS_DIGESTS.contains(mgf1)) return null;
         return () -> key.signPss(digest, mgf1, salt, prehashed, data.unsafeBytes(), data.begin(), data.realSize());
     }
 
-    /** The MGF1 digest option, defaulting to the message digest; null when the engine does not know it. */
+    /**
+     * The MGF1 digest option, defaulting to the message digest: a name or, as in MRI, an OpenSSL::Digest;
+     * null when the engine does not know it (a Symbol is stock's to reject, as MRI rejects it).
+     */
     private static DigestAlgorithm mgf1(ThreadContext context, RubyHash options, String key, boolean alsoStringKey, DigestAlgorithm fallback) {
         IRubyObject value = RubyArgs.option(context, options, key, alsoStringKey);
         if (value.isNil()) return fallback;
-        return value instanceof RubyString ? DigestAlgorithm.forName(value.asJavaString()) : null;
+        return value instanceof RubySymbol ? null : RubyArgs.digest(context, value);
     }
 
     /**
-     * The rsa_pss_saltlen option as OpenSSL reads it when signing: absent means the maximum,
-     * -1 the digest length, -2 and -3 the maximum, n itself. (Stock reads any negative number, and
-     * for sign_raw an absent one, differently; the salt length shows in every signature, so MRI's
-     * reading wins.) Null for anything else, which stock rejects.
+     * The rsa_pss_saltlen option as OpenSSL reads it when signing: absent means the maximum, else
+     * a number ({@link #saltFromNumber}). (Stock reads negative numbers, and for sign_raw an absent
+     * one, differently; the salt length shows in every signature, so MRI's reading wins.) Null for
+     * anything else, which stock rejects (a RangeError past 32 bits, as MRI).
      */
-    private static Integer opensslSaltLength(PrivateKeyOperations key, DigestAlgorithm digest, IRubyObject value) {
+    private static Integer opensslSaltLength(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, IRubyObject value) {
         if (value.isNil()) return key.maxPssSaltLength(digest);
-        if (!(value instanceof RubyFixnum)) return null;
-        long salt = ((RubyFixnum) value).getLongValue();
-        if (salt == -1) return digest.length();
-        if (salt == -2 || salt == -3) return key.maxPssSaltLength(digest);
-        return salt >= 0 && salt <= Integer.MAX_VALUE ? (int) salt : null;
+        Integer salt = RubyArgs.int32(value);
+        return salt == null ? null : saltFromNumber(context, key, digest, salt);
     }
 
-    /** sign_pss's salt_length: :digest, :max or :auto, an Integer, or nil for :max. */
+    /** sign_pss's salt_length: :digest, :max or :auto, a number, or nil for :max. */
     private static Integer saltLength(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, IRubyObject value) {
         if (value.isNil()) return key.maxPssSaltLength(digest);
-        if (value instanceof RubyFixnum) return (int) ((RubyFixnum) value).getLongValue();
-        if (!(value instanceof RubySymbol)) return null;
-        switch (value.asJavaString()) {
+        if (value instanceof RubySymbol) return namedSaltLength(key, digest, value.asJavaString());
+        Integer salt = RubyArgs.int32(value);
+        return salt == null ? null : saltFromNumber(context, key, digest, salt);
+    }
+
+    private static Integer namedSaltLength(PrivateKeyOperations key, DigestAlgorithm digest, String name) {
+        switch (name) {
             case "digest": return digest.length();
             case "max":
             case "auto": return key.maxPssSaltLength(digest);
             default: return null;
         }
+    }
+
+    /** A salt length number as OpenSSL reads it when signing: -1 the digest length, -2 and -3 the maximum. */
+    private static int saltFromNumber(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, int salt) {
+        if (salt == -1) return digest.length();
+        if (salt == -2 || salt == -3) return key.maxPssSaltLength(digest);
+        if (salt < 0) throw Errors.rsaError(context.runtime, "invalid salt length");
+        return salt;
     }
 
     /** The rsa_padding_mode option in lower case: "" when absent, null when not a String (stock's to reject). */

@@ -1,0 +1,144 @@
+package fastrsaengine.engines;
+
+import java.math.BigInteger;
+import java.security.GeneralSecurityException;
+import java.security.InvalidKeyException;
+import java.security.interfaces.RSAPrivateCrtKey;
+import java.security.interfaces.RSAPrivateKey;
+
+/**
+ * Which keys an engine is given, and the guarantee that no private-key result leaves unchecked:
+ * the one gate between the patch and every backend.
+ *
+ * <p>Per key, once, when it is prepared (a few multiplications and one gcd: microseconds):
+ * <ul>
+ * <li>n odd and at least 3; e odd with 1 &lt; e &lt; n; 0 &lt; d &lt; n. A key that fails is refused,
+ *     which leaves it to stock.</li>
+ * <li>The CRT numbers are used only when they are n's: p, q &gt; 1, p * q = n, gcd(p, q) = 1, and
+ *     e * dP = 1 mod p - 1, e * dQ = 1 mod q - 1, q * qInv = 1 mod p. The result checks modulo p and q
+ *     prove a result modulo n only under these (p = q would pass p * q = n and give wrong
+ *     signatures). Otherwise the key runs as n, e, d, as OpenSSL falls back to d when its CRT fails.</li>
+ * <li>A key run as n, e, d is probed once with one private operation, (x^d)^e = x for a random x, so a
+ *     d that does not match e (which no per-number check can see without the factors) is refused.</li>
+ * </ul>
+ * Per operation, every result is checked with e before it leaves: by the backend where its library
+ * does it (AWS-LC for CRT keys; the GMP backend's CRT, modulo p and q), else here, m^e = c mod n.
+ */
+public final class KeyChecks {
+    private KeyChecks() {
+    }
+
+    /**
+     * The engine's form of a key, every result checked.
+     *
+     * @throws InvalidKeyException when the key's numbers are inconsistent: leave it to stock
+     */
+    public static PreparedKey prepare(RsaEngine engine, RSAPrivateKey key, BigInteger e) throws GeneralSecurityException {
+        BigInteger n = key.getModulus(), d = key.getPrivateExponent();
+        if (!isUsable(n, e, d)) throw new InvalidKeyException("RSA key numbers out of range");
+        if (hasConsistentFactors(key, e)) return checked(engine.prepare(key, e), n, e);
+        PreparedKey plain = checked(engine.prepare(new PlainPrivateKey(n, d), e), n, e);
+        probe(plain, n, e);
+        return plain;
+    }
+
+    private static boolean isUsable(BigInteger n, BigInteger e, BigInteger d) {
+        return n != null && e != null && d != null && n.testBit(0) && n.compareTo(BigInteger.valueOf(3)) >= 0
+            && e.testBit(0) && e.compareTo(BigInteger.ONE) > 0 && e.compareTo(n) < 0
+            && d.signum() > 0 && d.compareTo(n) < 0;
+    }
+
+    private static boolean hasConsistentFactors(RSAPrivateKey key, BigInteger e) {
+        if (!(key instanceof RSAPrivateCrtKey)) return false;
+        RSAPrivateCrtKey crt = (RSAPrivateCrtKey) key;
+        BigInteger p = crt.getPrimeP(), q = crt.getPrimeQ(), dP = crt.getPrimeExponentP(), dQ = crt.getPrimeExponentQ();
+        BigInteger qInv = crt.getCrtCoefficient();
+        if (p == null || q == null || dP == null || dQ == null || qInv == null) return false;
+        if (p.compareTo(BigInteger.ONE) <= 0 || q.compareTo(BigInteger.ONE) <= 0) return false;
+        if (!p.multiply(q).equals(key.getModulus()) || !p.gcd(q).equals(BigInteger.ONE)) return false;
+        return isInverse(e, dP, p.subtract(BigInteger.ONE)) && isInverse(e, dQ, q.subtract(BigInteger.ONE)) && isInverse(q, qInv, p);
+    }
+
+    /** a * b = 1 mod m, with b reduced (0 < b < m). */
+    private static boolean isInverse(BigInteger a, BigInteger b, BigInteger m) {
+        return b.signum() > 0 && b.compareTo(m) < 0 && a.multiply(b).mod(m).equals(BigInteger.ONE.mod(m));
+    }
+
+    private static PreparedKey checked(PreparedKey key, BigInteger n, BigInteger e) {
+        return key.checksResults() ? key : new CheckedKey(key, n, e);
+    }
+
+    /** One private operation on a random unit: a d that does not invert e fails its result check. */
+    private static void probe(PreparedKey key, BigInteger n, BigInteger e) throws InvalidKeyException {
+        try {
+            key.privateOperation(Blinding.randomUnit(n));
+        } catch (FaultDetectedException dDoesNotMatchE) {
+            throw new InvalidKeyException("RSA private exponent does not match the public exponent");
+        }
+    }
+
+    /** m^e = c mod n after every operation: e is public, so the JDK's variable-time modPow serves. */
+    private static final class CheckedKey implements PreparedKey {
+        private final PreparedKey key;
+        private final BigInteger n, e;
+
+        CheckedKey(PreparedKey key, BigInteger n, BigInteger e) {
+            this.key = key;
+            this.n = n;
+            this.e = e;
+        }
+
+        @Override
+        public BigInteger modulus() {
+            return n;
+        }
+
+        @Override
+        public BigInteger privateOperation(BigInteger input) {
+            BigInteger result = key.privateOperation(input);
+            if (!result.modPow(e, n).equals(input)) throw new FaultDetectedException();
+            return result;
+        }
+
+        @Override
+        public boolean checksResults() {
+            return true;
+        }
+    }
+
+    /** A key as n and d alone, for backends to run without its CRT numbers. */
+    private static final class PlainPrivateKey implements RSAPrivateKey {
+        private static final long serialVersionUID = 1L;
+        private final BigInteger n, d;
+
+        PlainPrivateKey(BigInteger n, BigInteger d) {
+            this.n = n;
+            this.d = d;
+        }
+
+        @Override
+        public BigInteger getModulus() {
+            return n;
+        }
+
+        @Override
+        public BigInteger getPrivateExponent() {
+            return d;
+        }
+
+        @Override
+        public String getAlgorithm() {
+            return "RSA";
+        }
+
+        @Override
+        public String getFormat() {
+            return null;
+        }
+
+        @Override
+        public byte[] getEncoded() {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+# frozen_string_literal: true
+
+module FastRsaEngine
+  # The end-to-end check at require, before the patch touches OpenSSL::PKey::RSA: one known-answer
+  # signature through the patched #sign, on a throwaway subclass, with the backend that will run.
+  # The key is a fixed test key (the one the Java self-test uses); MRI computed the signature.
+  module StartupCheck
+    KEY = <<~PEM
+      -----BEGIN RSA PRIVATE KEY-----
+      MIICXAIBAAKBgQC0h3BvUjLoNZjauzfP80doM3GlMLvaUS8vfwlqO53/c/n0s9Yk
+      vUT0q+21mXHstnZMHZ4c0TkgxLEfk4P4MbjXT+dMDiQJR63aS/DWHpdPEntqHZ6y
+      mrX0Ds3ECXO0ZHy/aWzk1GBWmkMjrf9xQTPq1nA2dp2vu+il60xgzKcSJQIDAQAB
+      AoGAUZr7x0aX/oHj49RHiXgGamL+11ZtRGX4d3bskZn7dPM/JU952Me5+QQTA0km
+      x4M/fG7S/2HQejCPhJ+RQ0tuqxro+KzpRRltG5cG1JFfWQjQwQaO77HgLFHWvu+6
+      tefSABEwanpPIt0oYCt56Hyvgkh5IK7v7eCGPb5R9DTRzk0CQQDn18vPYyHzVuJG
+      BSvw3GUuOb9NuHZJ7yMRnsThCCywAoh+aRnse2O6fL7tAqPo9pvX6Agh73e6gUtf
+      AYJIqVPzAkEAx1bkBx75KMA/C5O3czLcVzA0ViSfvGN02J8YIJXbzEs04IUhbOfD
+      qfRfEbJxkYOvGoAeA+4zcF3EpEQkRUE/hwJBAMxPVaKLP+4L0RfXkuONtfTImxfI
+      ySVaglMS0XlmFMt/T/3mbRwDmN1M9Yw0WXIBcVERf6k4ORC4xE0TLVcPMZUCQBL2
+      7kzLIpNA7v6P+CUKkrHs0R3c8CGBKM2vHSGEgFvIT+iIYey1hAT4Tc8mNe3NJGyW
+      AcUH9XbcROgH35eDJKMCQF7N9S4dsunDS17rRhxWYNTsTJ0P6CHrUNgxOebiU11C
+      Hb4pMY8jDAGG/EtilTNaZosi3ZoxMTM97DHsvnXtfdI=
+      -----END RSA PRIVATE KEY-----
+    PEM
+    MESSAGE = "fast-rsa-engine start-up check"
+    SIGNATURE = "76ac19f1ed1072abc343ad41e5d69af35246a69c9cbd5f02bb515a750ae54eabc7bac5bf0f65ef93" \
+                "8847298f0b907f92ee02441a5d26c73d0050eb821bab9adf6a8cbe9bc0667f09362ba0dd4b785034" \
+                "503f5cfc62dc038337de85cf63dd64a2540d1e06d1f8a246ddc452e72e28da9dc93c441982481550" \
+                "e63d648ad3472869"
+
+    # Raises, saying what went wrong, unless the engine itself produced MRI's signature.
+    def self.run
+      probe = Class.new(OpenSSL::PKey::RSA) { prepend RsaPatch }
+      before = Native.engine_operations
+      signature = probe.new(KEY).sign("SHA256", MESSAGE).unpack1("H*")
+      raise "the start-up signature is not MRI's" unless signature == SIGNATURE
+      raise "the start-up signature did not go through the engine" unless Native.engine_operations > before
+    end
+  end
+end
