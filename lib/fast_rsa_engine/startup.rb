@@ -38,6 +38,8 @@ module FastRsaEngine
         require "fast_rsa_engine/startup_check"
         StartupCheck.run
         OpenSSL::PKey::RSA.prepend(RsaPatch)
+        OpenSSL::PKey::RSA.singleton_class.prepend(RsaGeneratePatch)
+        OpenSSL::PKey.singleton_class.prepend(PKeyGenerateKeyPatch)
       rescue Exception
         Native.select("stock") if FastRsaEngine.const_defined?(:Native, false) # a half-set-up patch must not run
         raise

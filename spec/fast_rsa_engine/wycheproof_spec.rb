@@ -125,11 +125,27 @@ RSpec.describe "Wycheproof vectors" do
         end
       end
 
-      # The PSS verification vectors have only a public key; it is the key of the OAEP SHA-256
-      # vectors, so a signature made here with that private key must verify under their parameters.
+      # The PSS verification vectors: verify_pss with the group's salt length gives each test's
+      # result; with :auto (the salt length read from the signature, as JWT's PS256 verifies) every
+      # valid signature verifies too. Their key is also the OAEP SHA-256 vectors' key, so a
+      # signature made here with that private key must verify under the same parameters.
       Wycheproof.files("rsa_pss_*_test.json").each do |path|
         describe File.basename(path) do
           Wycheproof.groups(path).each do |group|
+            digest = Wycheproof.digest_name(group.fetch("sha"))
+            mgf1 = Wycheproof.digest_name(group.fetch("mgfSha"))
+            let(:public_key) { OpenSSL::PKey::RSA.new(group.fetch("publicKeyPem")) }
+
+            group.fetch("tests").each do |test|
+              it "#{label(test)}: verify_pss" do
+                message = Wycheproof.bytes(test["msg"])
+                signature = Wycheproof.bytes(test["sig"])
+                given = public_key.verify_pss(digest, signature, message, salt_length: group.fetch("sLen"), mgf1_hash: mgf1)
+                expect(given).to be(test["result"] == "valid")
+                expect(public_key.verify_pss(digest, signature, message, salt_length: :auto, mgf1_hash: mgf1)).to be(true) if given
+              end
+            end
+
             it "sign_pss with the group's digest, MGF1 and salt length verifies under its public key" do
               public_key = OpenSSL::PKey::RSA.new(group.fetch("publicKeyPem"))
               private_pem = Wycheproof.files("rsa_oaep_*_test.json").lazy.flat_map { |oaep| Wycheproof.groups(oaep) }

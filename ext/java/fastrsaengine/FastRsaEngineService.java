@@ -1,6 +1,7 @@
 package fastrsaengine;
 
 import fastrsaengine.patch.Control;
+import fastrsaengine.patch.KeyGeneration;
 import fastrsaengine.patch.RsaMethods;
 import org.jruby.Ruby;
 import org.jruby.RubyModule;
@@ -8,8 +9,8 @@ import org.jruby.runtime.load.BasicLibraryService;
 
 /**
  * The extension's entry point, loaded by lib/fast_rsa_engine/startup.rb after 'openssl'. It only
- * defines modules: FastRsaEngine::Native (backend control) and FastRsaEngine::RsaMethods (the engine
- * side of each patched method). The Ruby shim builds FastRsaEngine::RsaPatch from RsaMethods and
+ * defines modules: FastRsaEngine::Native (backend control), FastRsaEngine::RsaMethods (the engine
+ * side of each patched method) and FastRsaEngine::KeyGeneration. The Ruby shim builds FastRsaEngine::RsaPatch from RsaMethods and
  * prepends it to OpenSSL::PKey::RSA only after a known-answer signature through it has passed.
  */
 public final class FastRsaEngineService implements BasicLibraryService {
@@ -19,6 +20,7 @@ public final class FastRsaEngineService implements BasicLibraryService {
         RubyModule fastRsaEngine = runtime.defineModule("FastRsaEngine");
         fastRsaEngine.defineModuleUnder("Native").defineAnnotatedMethods(Control.class);
         fastRsaEngine.defineModuleUnder("RsaMethods").defineAnnotatedMethods(RsaMethods.class);
+        fastRsaEngine.defineModuleUnder("KeyGeneration").defineAnnotatedMethods(KeyGeneration.class);
         return true;
     }
 }

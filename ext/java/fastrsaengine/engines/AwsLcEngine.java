@@ -6,12 +6,15 @@ import java.net.URLClassLoader;
 import java.security.GeneralSecurityException;
 import java.security.Key;
 import java.security.KeyFactory;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Provider;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
+import java.security.spec.RSAKeyGenParameterSpec;
 import java.security.spec.RSAPrivateCrtKeySpec;
 import java.security.spec.RSAPrivateKeySpec;
 import java.util.LinkedHashMap;
@@ -87,6 +90,14 @@ final class AwsLcEngine implements RsaEngine {
         PreparedKey key = new AwsLcKey(privateKey.getModulus(), nativeKey, crt);
         // Without e, AWS-LC neither blinds nor checks (rsa_impl.c, RSA_FLAG_NO_BLINDING): blind here.
         return crt ? key : new BlindedKey(key, publicExponent);
+    }
+
+    /** AWS-LC's RSA key generation (RSA_generate_key_fips: checked primes, a pairwise test). */
+    @Override
+    public KeyPair generateKeyPair(int bits, BigInteger publicExponent) throws GeneralSecurityException {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA", provider);
+        generator.initialize(new RSAKeyGenParameterSpec(bits, publicExponent));
+        return generator.generateKeyPair();
     }
 
     private static RSAPrivateCrtKeySpec crtSpec(RSAPrivateCrtKey key, BigInteger e) {

@@ -3,8 +3,9 @@ package fastrsaengine.padding;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * How many raw RSA operations the engines performed in this JVM, counted where the paddings hand a
- * block to an engine. It lets the specs, and the start-up check, tell an engine's answer from stock's.
+ * How many RSA operations the engines performed in this JVM, counted where the paddings hand a
+ * block to an engine, and where a key is generated. It lets the specs, and the start-up check, tell
+ * an engine's answer from stock's.
  */
 public final class EngineOperations {
     private static final LongAdder PERFORMED = new LongAdder();
@@ -12,7 +13,7 @@ public final class EngineOperations {
     private EngineOperations() {
     }
 
-    static void count() {
+    public static void count() {
         PERFORMED.increment();
     }
 

@@ -19,18 +19,15 @@ import org.bouncycastle.crypto.signers.PSSSigner;
  */
 public final class PrivateKeyOperations {
     private final KeyBlocks blocks;
-    private final int modulusBits;
 
     public PrivateKeyOperations(PreparedKey key) {
         // BC's paddings read only "private" and the modulus from the key; its exponent is unused.
         this.blocks = new KeyBlocks(key.modulus(), key::privateOperation, true, BigInteger.ONE);
-        this.modulusBits = key.modulus().bitLength();
     }
 
     /** The largest PSS salt for this key and digest (RFC 8017 9.1.1: emLen - hLen - 2). */
     public int maxPssSaltLength(DigestAlgorithm digest) {
-        int emLen = (modulusBits - 1 + 7) / 8;
-        return emLen - digest.length() - 2;
+        return blocks.maxPssSaltLength(digest);
     }
 
     /** Whether a PKCS#1 v1.5 type 1 block has room for this many bytes (k - 11). */

@@ -12,10 +12,20 @@ import org.bouncycastle.util.Arrays;
  * Bouncy Castle's paddings, as for the private side; errors likewise.
  */
 public final class PublicKeyOperations {
+    /** verifyPss's salt length to read from the signature, as OpenSSL's RSA_PSS_SALTLEN_AUTO. */
+    public static final int PSS_SALT_AUTO = PssVerification.AUTO;
+
     private final KeyBlocks blocks;
+    private final int modulusBits;
 
     public PublicKeyOperations(PreparedPublicKey key) {
         this.blocks = new KeyBlocks(key.modulus(), key::publicOperation, false, key.publicExponent());
+        this.modulusBits = key.modulus().bitLength();
+    }
+
+    /** The largest PSS salt for this key and digest (RFC 8017 9.1.1: emLen - hLen - 2). */
+    public int maxPssSaltLength(DigestAlgorithm digest) {
+        return blocks.maxPssSaltLength(digest);
     }
 
     /**
@@ -31,6 +41,37 @@ public final class PublicKeyOperations {
         } catch (InvalidCipherTextException | DataLengthException notASignatureOfThisKey) {
             return false; // a block that does not open is simply a signature that does not verify
         }
+    }
+
+    /**
+     * PKCS#1 v1.5 verification of a hash as given (verify_raw): the block opens to exactly its
+     * DigestInfo, as for {@link #verifyPkcs1}.
+     */
+    public boolean verifyPkcs1Hash(DigestAlgorithm digest, byte[] signature, byte[] hash) {
+        if (signature.length != blocks.modulusBytes) return false;
+        try {
+            return Arrays.constantTimeAreEqual(digest.digestInfo(hash), decryptPkcs1(signature));
+        } catch (InvalidCipherTextException | DataLengthException notASignatureOfThisKey) {
+            return false;
+        }
+    }
+
+    /**
+     * RSASSA-PSS verification, as OpenSSL does it: a signature of at most k bytes and below n, the
+     * salt length given or {@link #PSS_SALT_AUTO}, read from the signature. With {@code prehashed},
+     * data is the message hash (verify_raw).
+     */
+    public boolean verifyPss(DigestAlgorithm digest, DigestAlgorithm mgf1, int saltLength, boolean prehashed,
+                             byte[] signature, byte[] data, int offset, int length) {
+        byte[] encoded;
+        try {
+            encoded = blocks.raw(signature);
+        } catch (DataLengthException notASignatureOfThisKey) {
+            return false;
+        }
+        byte[] hash = prehashed ? java.util.Arrays.copyOfRange(data, offset, offset + length) : digest.hash(data, offset, length);
+        if (hash.length != digest.length()) return false;
+        return PssVerification.verify(encoded, modulusBits, digest, mgf1, saltLength, hash);
     }
 
     /** PKCS#1 v1.5 type 2 (random) padding. */

@@ -12,6 +12,7 @@ import org.jruby.RubyArray;
 import org.jruby.RubyHash;
 import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
+import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
@@ -65,6 +66,12 @@ public final class Control {
     @JRubyMethod(name = "engine_operations", module = true)
     public static IRubyObject engineOperations(ThreadContext context, IRubyObject self) {
         return context.runtime.newFixnum(EngineOperations.performed());
+    }
+
+    /** Yields to the block, stock's method ({@code Native.stock { super }}), Java exceptions repaired as for every patched method. */
+    @JRubyMethod(name = "stock", module = true)
+    public static IRubyObject stock(ThreadContext context, IRubyObject self, Block stock) {
+        return Stock.call(context, stock);
     }
 
     @JRubyMethod(name = "current", module = true)

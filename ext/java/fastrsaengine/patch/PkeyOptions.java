@@ -64,8 +64,20 @@ final class PkeyOptions {
         if (e instanceof InvalidCipherTextException) {
             return Errors.pkeyError(runtime, operation + (mode.equals("oaep") ? ": oaep decoding error" : ": padding check failed"));
         }
-        if (e instanceof DataLengthException) return Errors.pkeyError(runtime, operation + ": " + e.getMessage());
+        if (e instanceof DataLengthException) return Errors.pkeyError(runtime, operation + ": " + mriWords(e.getMessage()));
         return Errors.fromJava(runtime, e);
+    }
+
+    /** OpenSSL's reason for a length the paddings refuse, as MRI shows it. */
+    private String mriWords(String reason) {
+        switch (reason) {
+            case "too much data for RSA block":
+                return operation.endsWith("decrypt") ? "data greater than mod len" : "data too large for key size";
+            case "input too large for RSA cipher.":
+                return "data too large for modulus";
+            default:
+                return reason;
+        }
     }
 
     private static DigestAlgorithm digest(Ruby runtime, String name, String value) {

@@ -54,15 +54,28 @@ public final class RsaMethods {
 
     @JRubyMethod(name = "verify", module = true)
     public static IRubyObject verify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        IRubyObject[] a = arguments(args, 3, 4);
-        PublicKeyOperations key = a == null ? null : KeyStates.publicOperations(self);
-        Boolean verified = key == null ? null : read(context, () -> Verifying.verify(context, key, a));
-        return verified == null ? Stock.call(context, stock) : context.runtime.newBoolean(verified);
+        return verification(context, self, args, stock, (key, a) -> Verifying.verify(context, key, a));
+    }
+
+    @JRubyMethod(name = "verify_pss", module = true)
+    public static IRubyObject verifyPss(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        return verification(context, self, args, stock, (key, a) -> Verifying.verifyPss(context, key, a));
+    }
+
+    @JRubyMethod(name = "verify_raw", module = true)
+    public static IRubyObject verifyRaw(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        return verification(context, self, args, stock, (key, a) -> Verifying.verifyRaw(context, key, a));
     }
 
     @JRubyMethod(name = "public_encrypt", module = true)
     public static IRubyObject publicEncrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         return publicCall(context, self, args, stock, (key, a) -> Ciphering.publicEncrypt(context, key, a));
+    }
+
+    /** MRI's PKey#encrypt with options; jruby-openssl has none, so with the engine off this is NoMethodError. */
+    @JRubyMethod(name = "encrypt", module = true)
+    public static IRubyObject encrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        return publicCall(context, self, args, stock, (key, a) -> Encrypting.encrypt(context, key, a));
     }
 
     @JRubyMethod(name = "public_decrypt", module = true)
@@ -92,6 +105,19 @@ public final class RsaMethods {
         IRubyObject[] a = arguments(args, 1, 2);
         PublicKeyOperations key = a == null ? null : KeyStates.publicOperations(self);
         return run(context, key == null ? null : read(context, () -> reader.read(key, a)), stock);
+    }
+
+    /** How a verification's arguments become its answer, or null to leave the call to stock. */
+    private interface Verifier {
+        Boolean verify(PublicKeyOperations key, IRubyObject[] args);
+    }
+
+    /** verify, verify_pss, verify_raw: three arguments and options, through the engine's public operation. */
+    private static IRubyObject verification(ThreadContext context, IRubyObject self, IRubyObject args, Block stock, Verifier verifier) {
+        IRubyObject[] a = arguments(args, 3, 4);
+        PublicKeyOperations key = a == null ? null : KeyStates.publicOperations(self);
+        Boolean verified = key == null ? null : read(context, () -> verifier.verify(key, a));
+        return verified == null ? Stock.call(context, stock) : context.runtime.newBoolean(verified);
     }
 
     /** The arguments, or null when their count is not the method's: stock raises its ArgumentError. */

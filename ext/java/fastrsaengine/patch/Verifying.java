@@ -2,22 +2,90 @@ package fastrsaengine.patch;
 
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PublicKeyOperations;
+import java.util.Locale;
+import org.jruby.RubyHash;
+import org.jruby.RubyString;
+import org.jruby.RubySymbol;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 import org.jruby.util.ByteList;
 
-/** verify read into an engine call, for engines whose public operation beats stock's. */
+/**
+ * verify (with or without options), verify_pss and verify_raw read into engine calls, for engines
+ * whose public operation beats stock's. Each returns true or false as MRI does, or null to leave
+ * the call to stock (arguments the engine does not take, which stock raises on or copes with).
+ */
 final class Verifying {
     private Verifying() {
     }
 
-    /** verify(digest, signature, data): PKCS#1 v1.5; true or false, or null for stock (options: PSS). */
+    /** verify(digest, signature, data [, options]): PKCS#1 v1.5, or PSS with rsa_padding_mode: "pss". */
     static Boolean verify(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
         DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
         byte[] signature = RubyArgs.byteArray(args[1]);
         ByteList data = RubyArgs.bytes(args[2]);
-        boolean hasOptions = args.length > 3 && !args[3].isNil();
-        if (digest == null || signature == null || data == null || hasOptions) return null;
-        return key.verifyPkcs1(digest, signature, data.unsafeBytes(), data.begin(), data.realSize());
+        IRubyObject options = args.length > 3 ? args[3] : context.nil;
+        if (digest == null || signature == null || data == null) return null;
+        if (options.isNil()) return key.verifyPkcs1(digest, signature, data.unsafeBytes(), data.begin(), data.realSize());
+        return options instanceof RubyHash ? withOptions(context, key, digest, signature, data, (RubyHash) options, false) : null;
+    }
+
+    /** verify_raw(digest, signature, hash [, options]): the hash as given, PKCS#1 v1.5 or PSS. */
+    static Boolean verifyRaw(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
+        DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
+        byte[] signature = RubyArgs.byteArray(args[1]);
+        ByteList hash = RubyArgs.bytes(args[2]);
+        IRubyObject options = args.length > 3 ? args[3] : context.nil;
+        if (digest == null || signature == null || hash == null || hash.realSize() != digest.length()) return null;
+        if (options.isNil()) return key.verifyPkcs1Hash(digest, signature, hash.bytes());
+        return options instanceof RubyHash ? withOptions(context, key, digest, signature, hash, (RubyHash) options, true) : null;
+    }
+
+    /** verify_pss(digest, signature, data, salt_length: :auto | :digest | :max | n, mgf1_hash: digest). */
+    static Boolean verifyPss(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
+        DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
+        byte[] signature = RubyArgs.byteArray(args[1]);
+        ByteList data = RubyArgs.bytes(args[2]);
+        if (digest == null || signature == null || data == null || args.length != 4 || !(args[3] instanceof RubyHash)) return null;
+        RubyHash options = (RubyHash) args[3];
+        IRubyObject mgf1Name = RubyArgs.option(context, options, "mgf1_hash", false);
+        DigestAlgorithm mgf1 = mgf1Name instanceof RubySymbol ? null : RubyArgs.digest(context, mgf1Name);
+        Integer salt = saltLength(key, digest, RubyArgs.option(context, options, "salt_length", false));
+        if (mgf1 == null || salt == null || options.size() != 2) return null;
+        return key.verifyPss(digest, mgf1, salt, false, signature, data.unsafeBytes(), data.begin(), data.realSize());
+    }
+
+    /** The rsa_padding_mode, rsa_pss_saltlen and rsa_mgf1_md options of verify and verify_raw. */
+    private static Boolean withOptions(ThreadContext context, PublicKeyOperations key, DigestAlgorithm digest, byte[] signature,
+                                       ByteList data, RubyHash options, boolean prehashed) {
+        IRubyObject mode = RubyArgs.option(context, options, "rsa_padding_mode", true);
+        if (!(mode instanceof RubyString) || !mode.asJavaString().toLowerCase(Locale.ROOT).equals("pss")) return null;
+        IRubyObject mgf1Name = RubyArgs.option(context, options, "rsa_mgf1_md", true);
+        DigestAlgorithm mgf1 = mgf1Name.isNil() ? digest : mgf1Name instanceof RubyString ? DigestAlgorithm.forName(mgf1Name.asJavaString()) : null;
+        IRubyObject saltOption = RubyArgs.option(context, options, "rsa_pss_saltlen", true);
+        Integer salt = saltOption.isNil() ? PublicKeyOperations.PSS_SALT_AUTO : saltFromNumber(key, digest, RubyArgs.int32(saltOption));
+        if (mgf1 == null || salt == null) return null;
+        return key.verifyPss(digest, mgf1, salt, prehashed, signature, data.unsafeBytes(), data.begin(), data.realSize());
+    }
+
+    private static Integer saltLength(PublicKeyOperations key, DigestAlgorithm digest, IRubyObject value) {
+        if (!(value instanceof RubySymbol)) return saltFromNumber(key, digest, RubyArgs.int32(value));
+        switch (value.asJavaString()) {
+            case "auto": return PublicKeyOperations.PSS_SALT_AUTO;
+            case "digest": return digest.length();
+            case "max": return key.maxPssSaltLength(digest);
+            default: return null;
+        }
+    }
+
+    /** A salt length number as OpenSSL reads it when verifying: -1 the digest length, -2 read from the signature, -3 the maximum. */
+    private static Integer saltFromNumber(PublicKeyOperations key, DigestAlgorithm digest, Integer salt) {
+        if (salt == null || salt < -3) return null;
+        switch (salt) {
+            case -1: return digest.length();
+            case -2: return PublicKeyOperations.PSS_SALT_AUTO;
+            case -3: return key.maxPssSaltLength(digest);
+            default: return salt;
+        }
     }
 }

@@ -1,0 +1,96 @@
+package fastrsaengine.patch;
+
+import fastrsaengine.engines.FaultDetectedException;
+import fastrsaengine.engines.KeyChecks;
+import fastrsaengine.engines.RsaEngine;
+import fastrsaengine.padding.EngineOperations;
+import java.math.BigInteger;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.interfaces.RSAPrivateKey;
+import java.security.interfaces.RSAPublicKey;
+import org.jruby.RubyHash;
+import org.jruby.RubyInteger;
+import org.jruby.RubyString;
+import org.jruby.anno.JRubyMethod;
+import org.jruby.runtime.ThreadContext;
+import org.jruby.runtime.builtin.IRubyObject;
+
+/**
+ * FastRsaEngine::KeyGeneration: RSA key generation in the active backend's library. The Ruby shim's
+ * OpenSSL::PKey::RSA.generate and RSA.new(bits [, e]) ask it for a key's DER and build an ordinary
+ * RSA object from it with stock's own parser, so the key behaves as stock's in every other method;
+ * a nil answer leaves the call to stock. Every key is checked once before it is returned (pairwise:
+ * a private-key operation through the engine, opened with the public key).
+ */
+public final class KeyGeneration {
+    private static final BigInteger F4 = BigInteger.valueOf(65537);
+
+    private KeyGeneration() {
+    }
+
+    /** (bits [, e]): the PKCS#8 DER of a new key, or nil for stock (engine off or slower, other arguments). */
+    @JRubyMethod(name = "generate", module = true)
+    public static IRubyObject generate(ThreadContext context, IRubyObject module, IRubyObject args) {
+        IRubyObject[] a = args.convertToArray().toJavaArray();
+        RsaEngine engine = ActiveEngine.get();
+        Integer bits = a.length >= 1 && a.length <= 2 ? RubyArgs.int32(a[0]) : null;
+        BigInteger e = a.length == 2 && !a[1].isNil() ? integer(a[1]) : F4;
+        if (engine == null || bits == null || e == null) return context.nil;
+        // Stock never returns for e = 1; MRI's OpenSSL refuses it.
+        if (e.equals(BigInteger.ONE)) throw Errors.pkeyError(context.runtime, "EVP_PKEY_keygen: pub exponent out of range");
+        KeyPair pair = generate(engine, bits, e);
+        // A library that rounds the size (AWS-LC makes 1024 bits of 1023) is not what was asked for.
+        if (pair == null || ((RSAPublicKey) pair.getPublic()).getModulus().bitLength() != bits) return context.nil;
+        if (!passesPairwiseCheck(engine, pair, e)) {
+            throw Errors.rsaError(context.runtime, "key generation failed its pairwise consistency check");
+        }
+        return RubyString.newStringNoCopy(context.runtime, pair.getPrivate().getEncoded());
+    }
+
+    /**
+     * OpenSSL::PKey.generate_key("RSA", rsa_keygen_bits: n [, rsa_keygen_pubexp: e]), MRI's generic API
+     * (stock's says "unsupported algorithm: RSA"): its arguments for RSA.generate, [n, e], while the
+     * engine is on; nil for stock.
+     */
+    @JRubyMethod(name = "generate_key_arguments", module = true)
+    public static IRubyObject generateKeyArguments(ThreadContext context, IRubyObject module, IRubyObject args) {
+        IRubyObject[] a = args.convertToArray().toJavaArray();
+        if (a.length != 2 || !(a[0] instanceof RubyString) || !a[0].asJavaString().equalsIgnoreCase("RSA") || !(a[1] instanceof RubyHash)) {
+            return context.nil;
+        }
+        RubyHash options = (RubyHash) a[1];
+        IRubyObject bits = RubyArgs.option(context, options, "rsa_keygen_bits", true);
+        IRubyObject e = RubyArgs.option(context, options, "rsa_keygen_pubexp", true);
+        int known = (bits.isNil() ? 0 : 1) + (e.isNil() ? 0 : 1);
+        if (ActiveEngine.get() == null || bits.isNil() || options.size() != known) return context.nil;
+        return e.isNil() ? context.runtime.newArray(bits) : context.runtime.newArray(bits, e);
+    }
+
+    /** The library's key pair, or null where it does not take these parameters (stock then raises or copes). */
+    private static KeyPair generate(RsaEngine engine, int bits, BigInteger e) {
+        try {
+            KeyPair pair = engine.generateKeyPair(bits, e);
+            if (pair != null) EngineOperations.count();
+            return pair;
+        } catch (GeneralSecurityException | RuntimeException parametersTheLibraryRefuses) {
+            return null;
+        }
+    }
+
+    private static boolean passesPairwiseCheck(RsaEngine engine, KeyPair pair, BigInteger e) {
+        RSAPublicKey publicKey = (RSAPublicKey) pair.getPublic();
+        BigInteger n = publicKey.getModulus();
+        BigInteger message = BigInteger.valueOf(0x5ca1ab1eL).mod(n);
+        try {
+            BigInteger signature = KeyChecks.prepare(engine, (RSAPrivateKey) pair.getPrivate(), e).privateOperation(message);
+            return signature.modPow(publicKey.getPublicExponent(), n).equals(message);
+        } catch (GeneralSecurityException | FaultDetectedException inconsistentKey) {
+            return false;
+        }
+    }
+
+    private static BigInteger integer(IRubyObject value) {
+        return value instanceof RubyInteger ? ((RubyInteger) value).getBigIntegerValue() : null;
+    }
+}

@@ -1,0 +1,21 @@
+# frozen_string_literal: true
+
+require "json"
+require "open3"
+
+# MRI, from Debian's `ruby` on the PATH, as a reference in a process of its own: a script reads
+# JSON on standard input and writes JSON on standard output.
+module MRI
+  module_function
+
+  def run(script, input)
+    stdout, stderr, status = Open3.capture3({ "RUBYOPT" => nil, "RUBYLIB" => nil, "GEM_PATH" => nil }, "ruby", "-rjson", "-ropenssl", "-e", script,
+                                            stdin_data: JSON.generate(input))
+    raise "MRI failed: #{stderr}" unless status.success?
+
+    JSON.parse(stdout)
+  end
+
+  def hex(bytes) = bytes.unpack1("H*")
+  def bytes(hex) = [hex].pack("H*")
+end
