@@ -159,9 +159,11 @@ RSpec.describe "Backend control" do
 
       it "unset, then backend = :stock: the same results as jruby-openssl without the gem, Java exceptions as RSAError" do
         report, = run("unset")
-        repaired = report["pristine"].map { |outcome| outcome.sub(/\Araises Java::\S+: /, "raises OpenSSL::PKey::RSAError: ") }
+        # A method stock lacks (sign_raw before jruby-openssl 0.16) is NoMethodError either way, worded apart.
+        missing = ->(outcome) { outcome.sub(/\Araises NoMethodError: .*/m, "raises NoMethodError") }
+        repaired = report["pristine"].map { |outcome| missing.(outcome.sub(/\Araises Java::\S+: /, "raises OpenSSL::PKey::RSAError: ")) }
         expect(report["pristine"]).to include(/\Araises Java::/) # the list holds one case stock leaks
-        expect(report["stock"]).to eq(repaired)
+        expect(report["stock"].map(&missing)).to eq(repaired)
       end
 
       it "stock: selects :stock, silently" do

@@ -90,6 +90,7 @@ RSpec.describe "Corrupted CRT keys", jruby: true do
           call, = operations.fetch(method)
           outcome = nil
           expect(Backends.engine_ran? { outcome = Outcome.of { call.(bad) } }).to be(false)
+          skip "jruby-openssl #{JOpenSSL::VERSION} lacks #{method}" if Backends.stock_lacks?(outcome)
           expect(outcome.error).to be_a(error_class(method)), "expected #{error_class(method)}, got #{outcome}"
           expect_no_key_numbers(outcome.error, good, bad)
         end

@@ -21,6 +21,20 @@ module Backends
     FastRsaEngine::Native.engine_operations > before
   end
 
+  # Whether stock jruby-openssl has a method: before 0.16 (JRuby 9.4.14 and older) it has no sign_pss,
+  # sign_raw or verify_pss, and sign and verify take no options.
+  def stock_has?(method)
+    (OpenSSL::PKey::RSA.ancestors - [FastRsaEngine::RsaPatch]).any? { |mod| mod.instance_methods(false).include?(method) }
+  end
+
+  # Whether an outcome of stock's says it lacks the call altogether (see stock_has?): then there is
+  # nothing of stock's to compare with.
+  def stock_lacks?(outcome)
+    error = outcome.error
+    (error.is_a?(NoMethodError) && error.message.include?("no superclass method")) ||
+      (error.is_a?(ArgumentError) && error.message.include?("wrong number of arguments") && Gem::Version.new(JOpenSSL::VERSION) < Gem::Version.new("0.16"))
+  end
+
   # Runs the block with a backend active, then restores the one before.
   def with(name)
     before = FastRsaEngine.backend
