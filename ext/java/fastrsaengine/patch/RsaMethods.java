@@ -49,7 +49,7 @@ public final class RsaMethods {
     /** MRI's PKey#decrypt with options; jruby-openssl has none, so with the engine off this is NoMethodError. */
     @JRubyMethod(name = "decrypt", module = true)
     public static IRubyObject decrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return privateCall(context, self, args, 1, 2, stock, (key, a) -> Decrypting.decrypt(context, key, a));
+        return privateCall(context, self, args, 1, 2, stock, (key, a) -> PkeyCipher.decrypt(context, key, a));
     }
 
     @JRubyMethod(name = "verify", module = true)
@@ -75,7 +75,7 @@ public final class RsaMethods {
     /** MRI's PKey#encrypt with options; jruby-openssl has none, so with the engine off this is NoMethodError. */
     @JRubyMethod(name = "encrypt", module = true)
     public static IRubyObject encrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return publicCall(context, self, args, stock, (key, a) -> Encrypting.encrypt(context, key, a));
+        return publicCall(context, self, args, stock, (key, a) -> PkeyCipher.encrypt(context, key, a));
     }
 
     @JRubyMethod(name = "public_decrypt", module = true)
