@@ -14,7 +14,8 @@ class Runner
     @settings = settings
     engine = Engine.load(settings["engine"])
     @operations = settings["sizes"].to_h do |bits|
-      [bits, engine.new(OpenSSL::PKey::RSA.new(File.read(File.join(settings["keys"], "rsa-#{bits}.pem")))).tap(&:check!)]
+      key = OpenSSL::PKey::RSA.new(File.read(File.join(settings["keys"], "rsa-#{bits}.pem")))
+      [bits, engine.new(key).tap(&:check!)]
     end
     @cells = settings["sizes"].product(settings["ops"]).select { |bits, op| @operations[bits].names.include?(op) }
   end
@@ -74,7 +75,8 @@ class Runner
 
     @settings["sizes"].product(@settings["threads"]).map do |bits, threads|
       keys = [(@settings["keygen_keys"] * (2048.0 / bits)**2).round, 5].max
-      times = Array.new(threads) { Thread.new { Array.new((keys / threads.to_f).ceil) { time_key(bits) } } }.flat_map(&:value)
+      per_thread = (keys / threads.to_f).ceil
+      times = Array.new(threads) { Thread.new { Array.new(per_thread) { time_key(bits) } } }.flat_map(&:value)
       figure("keygen", bits, threads, threads / median(times), keys: times.size)
     end
   end
@@ -91,7 +93,8 @@ class Runner
   end
 
   def figure(op, bits, threads, rate, **details)
-    warn format("    %-10s %4d bits  %2d thread(s)  %10.2f ops/s", op, bits, threads, rate) if threads > 1 || op == "keygen"
+    # benchmark-ips prints its own figures
+    warn format("    %-10s %4d bits  %2d thread(s)  %10.2f ops/s", op, bits, threads, rate) unless details[:stddev]
     { op: op, bits: bits, threads: threads, ops_per_sec: rate.round(2), **details }
   end
 

@@ -27,9 +27,10 @@ class Chart
 
   def to_svg
     width = [LEFT + @columns.size * group_width + 90, 1000].max
+    height = TOP + @threads.size * PANEL
     panels = @threads.each_with_index.map { |threads, i| panel(threads, TOP + i * PANEL) }
     <<~SVG
-      <svg xmlns="http://www.w3.org/2000/svg" width="#{width}" height="#{TOP + @threads.size * PANEL}" font-family="sans-serif">
+      <svg xmlns="http://www.w3.org/2000/svg" width="#{width}" height="#{height}" font-family="sans-serif">
       <rect width="100%" height="100%" fill="white"/>
       #{text(LEFT, 30, 'RSA operations per second relative to MRI (higher is faster)', size: 18, weight: 'bold')}
       #{text(LEFT, 52, @subtitle, fill: '#555')}
@@ -45,7 +46,7 @@ class Chart
   def legend
     x = LEFT
     @rows.each_with_index.map do |row, i|
-      swatch = %(<rect x="#{x}" y="66" width="14" height="14" fill="#{COLORS[i % COLORS.size]}"/>) + text(x + 20, 78, row.label)
+      swatch = rect(x, 66, 14, 14, COLORS[i % COLORS.size]) + text(x + 20, 78, row.label)
       x += 40 + row.label.length * 7
       swatch
     end.join
@@ -60,7 +61,7 @@ class Chart
         text(LEFT - 8, y_of(plot, i * @step) + 4, format("%gx", i * @step), anchor: "end", fill: "#555")
     end
     [text(LEFT, y + 16, title, weight: "bold"), *grid, bars(threads, plot), axis_labels(plot + PLOT),
-     line(LEFT, y_of(plot, 1.0), right, y_of(plot, 1.0), stroke: "#c62828", "stroke-width": 1.5, "stroke-dasharray": "6 4"),
+     line(LEFT, y_of(plot, 1.0), right, y_of(plot, 1.0), stroke: "#c62828", "stroke-dasharray": "6 4"),
      text(right + 6, y_of(plot, 1.0) + 4, "MRI = 1.0", fill: "#c62828")].join("\n")
   end
 
@@ -69,8 +70,9 @@ class Chart
       @rows.each_with_index.filter_map do |row, i|
         ratio = row.figure(op, bits, threads)&.dig("ratio_to_mri") or next
         x = x_of(column) + i * BAR
-        %(<rect x="#{x}" y="#{y_of(plot, ratio)}" width="#{BAR - 3}" height="#{(PLOT * ratio / @top).round(1)}" ) +
-          %(fill="#{COLORS[i % COLORS.size]}"/>) + text(x + BAR / 2.0 - 1.5, y_of(plot, ratio) - 4, format("%.2f", ratio), size: 9, anchor: "middle")
+        y = y_of(plot, ratio)
+        rect(x, y, BAR - 3, (plot + PLOT - y).round(1), COLORS[i % COLORS.size]) +
+          text(x + BAR / 2.0 - 1.5, y - 4, format("%.2f", ratio), size: 9, anchor: "middle")
       end
     end.join
   end
@@ -102,7 +104,12 @@ class Chart
   end
 
   def line(x1, y1, x2, y2, **style)
-    %(<line x1="#{x1}" y1="#{y1}" x2="#{x2}" y2="#{y2}" #{style.map { |name, value| %(#{name}="#{value}") }.join(' ')}/>)
+    attributes = style.map { |name, value| %(#{name}="#{value}") }.join(" ")
+    %(<line x1="#{x1}" y1="#{y1}" x2="#{x2}" y2="#{y2}" #{attributes}/>)
+  end
+
+  def rect(x, y, width, height, color)
+    %(<rect x="#{x}" y="#{y}" width="#{width}" height="#{height}" fill="#{color}"/>)
   end
 
   def text(x, y, content, size: 12, anchor: "start", weight: "normal", fill: "#222")

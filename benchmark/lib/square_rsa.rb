@@ -18,8 +18,8 @@ class SquareRsa
 
   def initialize(key)
     @key = key
-    numbers = [key.n, key.e, key.d, key.p, key.q, key.dmp1, key.dmq1, key.iqmp].map { |bn| java.math.BigInteger.new(bn.to_s) }
-    @parameters = org.bouncycastle.crypto.params.RSAPrivateCrtKeyParameters.new(*numbers)
+    numbers = [key.n, key.e, key.d, key.p, key.q, key.dmp1, key.dmq1, key.iqmp]
+    @parameters = org.bouncycastle.crypto.params.RSAPrivateCrtKeyParameters.new(*numbers.map { |bn| bn.to_java })
     @ciphertext = key.public_encrypt(RsaOperations::MESSAGE).to_java_bytes
   end
 
@@ -42,7 +42,8 @@ class SquareRsa
 
   # Raises unless this gives OpenSSL's bytes (PKCS#1 v1.5 signatures are deterministic).
   def check!
-    raise "signature differs from OpenSSL's" unless prepare("sign").call == @key.sign(RsaOperations::DIGEST, RsaOperations::MESSAGE)
+    openssl_signature = @key.sign(RsaOperations::DIGEST, RsaOperations::MESSAGE)
+    raise "signature differs from OpenSSL's" unless prepare("sign").call == openssl_signature
     raise "decrypt did not give the message back" unless prepare("decrypt").call == RsaOperations::MESSAGE
   end
 

@@ -26,7 +26,8 @@ module Table
   def markdown(table, text_columns = 2)
     widths = table.transpose.map { |column| column.map(&:length).max }
     lines = table.map do |cells|
-      "| #{cells.each_with_index.map { |text, i| i < text_columns ? text.ljust(widths[i]) : text.rjust(widths[i]) }.join(' | ')} |"
+      texts = cells.each_with_index.map { |text, i| i < text_columns ? text.ljust(widths[i]) : text.rjust(widths[i]) }
+      "| #{texts.join(' | ')} |"
     end
     rule = widths.each_with_index.map { |width, i| i < text_columns ? "-" * (width + 2) : "#{'-' * (width + 1)}:" }
     [lines.first, "|#{rule.join('|')}|", *lines.drop(1)].join("\n")
