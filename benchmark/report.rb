@@ -1,85 +1,105 @@
 # frozen_string_literal: true
 
-# The whole benchmark, as bin/benchmark runs it under MRI once setup and build are done: makes the
-# keys, times every row (MRI, JRuby stock, each native backend, Square's bouncycastle-rsa) in its own
-# runner.rb process on those same keys, then prints one table and writes results/latest.json and
-# results/latest.svg.   ruby benchmark/report.rb --help
+# The whole benchmark, as bin/benchmark runs it under MRI: writes the keys, runs one runner.rb
+# process per row on them (MRI, JRuby stock, JRuby with each backend fast-rsa-engine has here,
+# Square's bouncycastle-rsa), then prints one table and writes results/latest.json and latest.svg;
+# --readme also puts table and chart into README.md.   ruby benchmark/report.rb --help
 require "fileutils"
 require "json"
+require "open3"
+require "time"
 require_relative "lib/chart"
-require_relative "lib/keys"
-require_relative "lib/machine"
-require_relative "lib/readme"
-require_relative "lib/report_options"
-require_relative "lib/results"
-require_relative "lib/rows"
+require_relative "lib/options"
+require_relative "lib/row"
+require_relative "lib/square_rsa"
 require_relative "lib/table"
-require_relative "lib/worker"
 
 class Report
-  RESULTS_DIR = File.expand_path("results", __dir__)
-  KEYS_DIR = File.join(RESULTS_DIR, "tmp")
-  QUICK_NOTE = "; --full for tighter figures"
+  ROOT = File.expand_path("..", __dir__)
+  RESULTS = File.join(__dir__, "results")
+  KEYS = File.join(RESULTS, "tmp")
+  JRUBY = File.join(ROOT, "bin/jruby")
 
   def initialize(options)
     @options = options
-    @rows = Row.all.reject { |row| row.wanted_ops(options).empty? }
-    @results = Results.new(Row.baseline)
+    @rows = []
   end
 
   def run
-    say "about #{(estimate / 60.0).ceil} min (#{@options[:profile]}#{QUICK_NOTE if @options[:profile] == :quick})"
-    say "generating RSA keys of #{@options[:sizes].join(', ')} bits in #{KEYS_DIR}"
-    Keys.generate(KEYS_DIR, @options[:sizes])
-    @options[:runs].times { |run| @rows.each_with_index { |row, i| measure(row, run, i) } }
+    FileUtils.mkdir_p(KEYS)
+    @options[:sizes].each do |bits|
+      File.write(File.join(KEYS, "rsa-#{bits}.pem"), OpenSSL::PKey::RSA.new(bits).to_pem, perm: 0o600)
+    end
+    measure("mri", RbConfig.ruby, "none")
+    stock = measure("stock", JRUBY, "none")
+    stock&.fetch("backends")&.each { |backend| measure(backend, JRUBY, backend) }
+    measure("Square bc-rsa (direct)", JRUBY, "square", @options[:ops] & SquareRsa::NAMES)
     write
   end
 
   private
 
-  def measure(row, run, index)
-    say "[#{run * @rows.size + index + 1}/#{@options[:runs] * @rows.size}] #{row.title}"
-    output = Worker.run(row.command(@options, KEYS_DIR), jruby_environment)
-    @results.add(row.key, output) if output
-    say "skipped #{row.title}: #{output['unavailable']}" if output&.dig("unavailable")
-  end
+  # Runs one runner.rb process, its progress going straight to our stderr. Answers its output.
+  def measure(name, interpreter, engine, ops = @options[:ops])
+    return if ops.empty?
 
-  def jruby_environment
-    @options[:jruby] ? { "FAST_RSA_ENGINE_JRUBY" => @options[:jruby] } : {}
-  end
+    warn "==> #{interpreter == JRUBY ? "JRuby #{name}" : 'MRI'}"
+    settings = @options.slice(:sizes, :threads, :warmup, :time, :jit_warmup, :keygen_keys)
+                       .merge(engine: engine, keys: KEYS, ops: ops)
+    env = @options[:jruby] ? { "FAST_RSA_ENGINE_JRUBY" => @options[:jruby] } : {}
+    stdout, status = Open3.capture2(env, interpreter, File.join(__dir__, "runner.rb"), JSON.generate(settings))
+    return warn("==> failed (#{status}): the #{name} row is left out") unless status.success?
 
-  def estimate
-    @rows.sum { |row| row.estimate(@options) } * @options[:runs]
+    output = JSON.parse(stdout.lines.last)
+    runtime = output["runtime"]
+    label = runtime["jruby"] ? "JRuby #{runtime['jruby']} #{name}" : "MRI #{RUBY_VERSION}"
+    @rows << Row.new(name, label, runtime, output["results"])
+    output
   end
 
   def write
-    machine = Machine.describe(@results)
-    FileUtils.mkdir_p(RESULTS_DIR)
-    File.write(json_path, JSON.pretty_generate(machine: machine, settings: settings, **@results.to_h))
-    File.write(svg_path, Chart.new(@results, @options, subtitle: Machine.summary(machine), baseline: Row.baseline).to_svg)
-    report = "RSA ops/s (ratio to MRI), #{Machine.summary(machine)}, #{@options[:profile]}\n\n#{Table.render(@results, @options)}"
+    mri = @rows.find { |row| row.key == "mri" }
+    @rows.each { |row| row.add_ratios(mri) } if mri
+    columns = @options[:ops].product(@options[:sizes]).select { |cell| @rows.any? { |row| row.measured?(*cell) } }
+    report = "RSA ops/s (ratio to MRI), #{summary}, #{@options[:profile]}\n\n" +
+             Table.render(@rows, columns, @options[:threads])
+    File.write(File.join(RESULTS, "latest.json"),
+               JSON.pretty_generate(machine: machine, settings: @options, rows: @rows.map(&:to_h)))
+    File.write(File.join(RESULTS, "latest.svg"), Chart.new(@rows - [mri], columns, @options[:threads], summary).to_svg)
     puts report
-    Readme.update(report, svg_path, COMMAND) if @options[:readme]
-    say "wrote #{json_path} and #{svg_path}#{' and README.md' if @options[:readme]}"
+    update_readme(report) if @options[:readme]
+    warn "==> wrote #{RESULTS}/latest.json and latest.svg#{' and README.md' if @options[:readme]}"
   end
 
-  def settings
-    @options.slice(:profile, :sizes, :ops, :threads, :warmup, :time, :jit_warmup, :runs, :jruby)
+  def machine
+    cpu = File.foreach("/proc/cpuinfo").find { |line| line.start_with?("model name") }&.split(":", 2)&.last&.strip
+    { cpu: cpu || "unknown CPU", cores: Etc.nprocessors, date: Time.now.utc.iso8601,
+      kernel: Etc.uname.values_at(:sysname, :release, :machine).join(" ") }
   end
 
-  def json_path
-    File.join(RESULTS_DIR, "latest.json")
+  # "AMD EPYC, 2 cores, 2026-11-21 · MRI 3.1.2p20 + OpenSSL 3.0.19 · JRuby 10.1.1.0 on Java 25.0.3"
+  def summary
+    runtimes = @rows.map(&:runtime).uniq { |runtime| runtime.values_at("ruby", "java") }.map do |runtime|
+      next "JRuby #{runtime['jruby']} on Java #{runtime['java']}" if runtime["jruby"]
+
+      "MRI #{runtime['ruby'].split[1]} + #{runtime['openssl'].split[0, 2].join(' ')}"
+    end
+    ["#{machine[:cpu]}, #{machine[:cores]} cores, #{machine[:date][0, 10]}", *runtimes].join(" · ")
   end
 
-  def svg_path
-    File.join(RESULTS_DIR, "latest.svg")
-  end
+  # Puts the report, and the chart as doc/benchmark.svg, between README.md's benchmark markers.
+  def update_readme(report)
+    readme = File.join(ROOT, "README.md")
+    section = "![RSA operations per second, relative to MRI](doc/benchmark.svg)\n\n`#{COMMAND}` printed:\n\n#{report}\n"
+    text = File.read(readme)
+    found = text.sub!(/(<!-- benchmark:start -->\n).*?(<!-- benchmark:end -->)/m) { "#{$1}#{section}#{$2}" }
+    raise "README.md has no <!-- benchmark:start --> ... <!-- benchmark:end --> section" unless found
 
-  def say(message)
-    warn "==> #{message}"
+    FileUtils.cp(File.join(RESULTS, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
+    File.write(readme, text)
   end
 end
 
 $stderr.sync = true
 COMMAND = "bin/benchmark #{ARGV.join(' ')}".strip.freeze
-Report.new(ReportOptions.parse(ARGV)).run
+Report.new(Options.parse(ARGV)).run

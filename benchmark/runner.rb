@@ -1,83 +1,107 @@
 # frozen_string_literal: true
 
-# One benchmark process, as bin/benchmark starts it under each interpreter: loads one engine,
-# times each operation at each key size and thread count (warm-up, then a fixed duration),
-# and prints the figures as one line of JSON on stdout. Progress goes to stderr.
-#   ruby benchmark/runner.rb --engine none --keys benchmark/results/tmp
-#   bin/jruby benchmark/runner.rb --engine gmp --sizes 2048 --ops sign,decrypt --threads 1,2
+# One row of bin/benchmark's table, in its own process under that row's interpreter: loads the
+# engine, times each operation on the keys report.rb wrote, and prints the figures as one line of
+# JSON on stdout; benchmark-ips's own report goes to stderr, as progress. The one argument is JSON:
+#   {"engine":"none","keys":"DIR","sizes":[2048],"ops":["sign"],"threads":[1,2],
+#    "warmup":0.5,"time":1.0,"jit_warmup":5.0,"keygen_keys":24}
+require "benchmark/ips"
 require "json"
-require "optparse"
 require_relative "lib/engine"
-require_relative "lib/keys"
-require_relative "lib/measure_options"
-require_relative "lib/rate"
-require_relative "lib/runtime_info"
 
 class Runner
-  def self.parse(argv)
-    options = MeasureOptions::DEFAULTS.merge(engine: Engine.default, keys: nil)
-    OptionParser.new do |parser|
-      parser.banner = "usage: ruby #{$PROGRAM_NAME} [options]   (or bin/jruby #{$PROGRAM_NAME} [options])"
-      parser.on("--engine NAME", Engine::NAMES, "#{Engine::NAMES.join(' | ')} (default: FAST_RSA_ENGINE, else auto)") do |v|
-        options[:engine] = v
-      end
-      parser.on("--keys DIR", "folder of rsa-BITS.pem keys (default: new keys)") { |v| options[:keys] = v }
-      MeasureOptions.define(parser, options)
-    end.parse!(argv)
-    options
-  rescue OptionParser::ParseError => e
-    abort "#{$PROGRAM_NAME}: #{e.message} (--help lists the options)"
-  end
-
-  def initialize(options)
-    @options = options
+  def initialize(settings)
+    @settings = settings
+    engine = Engine.load(settings["engine"])
+    @operations = settings["sizes"].to_h do |bits|
+      key = OpenSSL::PKey::RSA.new(File.read(File.join(settings["keys"], "rsa-#{bits}.pem")))
+      [bits, engine.new(key).tap(&:check!)]
+    end
+    @cells = settings["sizes"].product(settings["ops"]).select { |bits, op| @operations[bits].names.include?(op) }
   end
 
   def run
-    Engine.load(@options[:engine])
-    @operations = @options[:sizes].to_h { |bits| [bits, operations_for(bits)] }
-    jit_warmup if RUBY_ENGINE == "jruby"
-    report(results: cells.map { |bits, op, threads| measure(bits, op, threads) })
-  rescue Engine::Unavailable => e
-    report(unavailable: e.message)
+    figures = single_thread_figures + threaded_figures + keygen_figures
+    runtime = { ruby: RUBY_DESCRIPTION, openssl: OpenSSL::OPENSSL_LIBRARY_VERSION }
+    runtime.merge!(jruby: JRUBY_VERSION, java: ENV_JAVA["java.version"]) if RUBY_ENGINE == "jruby"
+    runtime[:fast_rsa_engine] = FastRsaEngine.info if defined?(FastRsaEngine)
+    # The stock row tells report.rb which backends to run next: it asks the gem, once measured.
+    backends = RUBY_ENGINE == "jruby" && @settings["engine"] == "none" ? Engine.native_backends : []
+    puts JSON.generate(runtime: runtime, results: figures, backends: backends)
   end
 
   private
 
-  def operations_for(bits)
-    key = Keys.load(@options[:keys] && Keys.path(@options[:keys], bits), bits)
-    Engine.operations(@options[:engine], key).tap(&:check!)
+  # benchmark-ips, one thread. It warms every cell up before it measures any, so on JRuby the
+  # warm-ups together last at least jit_warmup: the JIT compiles the hot code before the first figure.
+  def single_thread_figures
+    return [] unless @settings["threads"].include?(1) && @cells.any?
+
+    warmup = [@settings["warmup"], RUBY_ENGINE == "jruby" ? @settings["jit_warmup"] / @cells.size : 0].max
+    $stdout = $stderr
+    report = Benchmark.ips(time: @settings["time"], warmup: warmup) do |x|
+      @cells.each { |bits, op| x.report("#{op} #{bits}", &@operations[bits].prepare(op)) }
+    end
+    @cells.zip(report.data).map { |(bits, op), entry| figure(op, bits, 1, entry[:ips], stddev: entry[:stddev]) }
+  ensure
+    $stdout = STDOUT
   end
 
-  def ops
-    @options[:ops] & @operations.values.first.names
+  # What benchmark-ips cannot measure: threads sharing one key. Each runs its own callable for
+  # the warm-up, then counts calls for the measurement; the rates add up.
+  def threaded_figures
+    @cells.product(@settings["threads"] - [1]).map do |(bits, op), threads|
+      rate = Array.new(threads) { Thread.new { thread_rate(@operations[bits].prepare(op)) } }.sum(&:value)
+      figure(op, bits, threads, rate)
+    end
   end
 
-  def cells
-    @options[:sizes].product(ops, @options[:threads])
+  def thread_rate(operation)
+    warmed_up = now + @settings["warmup"]
+    operation.call while now < warmed_up
+    start = now
+    count = 0
+    until count.positive? && now >= start + @settings["time"]
+      operation.call
+      count += 1
+    end
+    count / (now - start)
   end
 
-  # JRuby compiles hot code as it runs: every operation runs a while, untimed, before the first cell.
-  def jit_warmup
-    pairs = @options[:sizes].product(ops)
-    pairs.each { |bits, op| rate(bits, op, threads: 1, warmup: 0, duration: @options[:jit_warmup] / pairs.size) }
+  # Keys a second, as threads / the median time of one key: generation time varies widely from key
+  # to key. keygen_keys keys at 2048 bits, fewer at larger sizes, which take longer.
+  def keygen_figures
+    return [] unless @settings["ops"].include?("keygen")
+
+    @settings["sizes"].product(@settings["threads"]).map do |bits, threads|
+      keys = [(@settings["keygen_keys"] * (2048.0 / bits)**2).round, 5].max
+      per_thread = (keys / threads.to_f).ceil
+      times = Array.new(threads) { Thread.new { Array.new(per_thread) { time_key(bits) } } }.flat_map(&:value)
+      figure("keygen", bits, threads, threads / median(times), keys: times.size)
+    end
   end
 
-  def measure(bits, op, threads)
-    ops_per_sec = rate(bits, op, threads: threads, warmup: @options[:warmup], duration: @options[:time])
-    warn format("    %-8s %4d bits  %2d thread(s)  %10.1f ops/s", op, bits, threads, ops_per_sec)
-    { op: op, bits: bits, threads: threads, ops_per_sec: ops_per_sec.round(1) }
+  def time_key(bits)
+    start = now
+    OpenSSL::PKey::RSA.generate(bits)
+    now - start
   end
 
-  def rate(bits, op, **timing)
-    Rate.measure(**timing) { @operations[bits].prepare(op) }
+  def median(values)
+    sorted = values.sort
+    (sorted[(sorted.size - 1) / 2] + sorted[sorted.size / 2]) / 2.0
   end
 
-  def report(figures)
-    puts JSON.generate({ engine: @options[:engine], label: RuntimeInfo.label(@options[:engine]),
-                         runtime: RuntimeInfo.details }.merge(figures))
+  def figure(op, bits, threads, rate, **details)
+    # benchmark-ips prints its own figures
+    warn format("    %-10s %4d bits  %2d thread(s)  %10.2f ops/s", op, bits, threads, rate) unless details[:stddev]
+    { op: op, bits: bits, threads: threads, ops_per_sec: rate.round(2), **details }
+  end
+
+  def now
+    Process.clock_gettime(Process::CLOCK_MONOTONIC)
   end
 end
 
 $stderr.sync = true
-Runner.new(Runner.parse(ARGV)).run
+Runner.new(JSON.parse(ARGV.fetch(0))).run

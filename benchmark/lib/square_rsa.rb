@@ -1,29 +1,25 @@
 # frozen_string_literal: true
 
-require "openssl"
 require_relative "rsa_operations"
 
-# The anchor row: Square's bouncycastle-rsa (NativeRSAEngine, GMP through jnagmp) driven
-# directly from JRuby, PKCS#1 v1.5 through Bouncy Castle's PKCS1Encoding, as the 2015
-# fast-rsa-engine gem did. JRuby only; only the private-key operations, sign and decrypt.
+# The anchor row: Square's bouncycastle-rsa (NativeRSAEngine, GMP through jnagmp) driven directly
+# from JRuby, PKCS#1 v1.5 through Bouncy Castle's PKCS1Encoding, as the 2015 fast-rsa-engine gem
+# did. JRuby only, and only the private-key operations: sign and decrypt.
 class SquareRsa
   NAMES = %w[sign decrypt].freeze
+  SHA256_DIGEST_INFO = ["3031300d060960864801650304020105000420"].pack("H*").freeze
   JARS = %w[jna-5.17.0.jar jnagmp-3.0.0.jar bouncycastle-rsa-3.0.0.jar].freeze
 
-  # The jars bin/setup downloaded and verified (the cache folder of bin/lib/toolchain.sh).
+  # The jars bin/setup downloaded and verified into its cache.
   def self.load_jars
-    JARS.each { |jar| require File.join(cache_dir, "downloads", jar) }
-  end
-
-  def self.cache_dir
-    ENV.fetch("FAST_RSA_ENGINE_CACHE") do
-      File.join(ENV.fetch("XDG_CACHE_HOME") { File.join(Dir.home, ".cache") }, "fast-rsa-engine")
-    end
+    cache = ENV.fetch("FAST_RSA_ENGINE_CACHE") { File.join(Dir.home, ".cache/fast-rsa-engine") }
+    JARS.each { |jar| require File.join(cache, "downloads", jar) }
   end
 
   def initialize(key)
     @key = key
-    @parameters = crt_parameters(key)
+    numbers = [key.n, key.e, key.d, key.p, key.q, key.dmp1, key.dmq1, key.iqmp]
+    @parameters = org.bouncycastle.crypto.params.RSAPrivateCrtKeyParameters.new(*numbers.map { |bn| bn.to_java })
     @ciphertext = key.public_encrypt(RsaOperations::MESSAGE).to_java_bytes
   end
 
@@ -31,16 +27,20 @@ class SquareRsa
     NAMES
   end
 
-  # A callable for one operation, with its own cipher: a Bouncy Castle cipher is not thread-safe.
+  # A callable with its own cipher, as a Bouncy Castle cipher is not thread-safe. Signing is
+  # PKCS#1 v1.5 encryption with the private key, of a digest made on every call, as OpenSSL does.
   def prepare(name)
-    case name
-    when "sign" then sign_with(cipher(encrypting: true))
-    when "decrypt" then decrypt_with(cipher(encrypting: false))
-    else raise ArgumentError, "Square's bouncycastle-rsa row has no #{name.inspect}"
+    raise ArgumentError, "Square's bouncycastle-rsa row has no #{name}" unless NAMES.include?(name)
+
+    cipher = org.bouncycastle.crypto.encodings.PKCS1Encoding.new(com.squareup.crypto.rsa.NativeRSAEngine.new)
+    cipher.init(name == "sign", @parameters)
+    lambda do
+      input = name == "sign" ? digest_info : @ciphertext
+      String.from_java_bytes(cipher.processBlock(input, 0, input.length))
     end
   end
 
-  # Raises unless this gives the same bytes as OpenSSL (PKCS#1 v1.5 signatures are deterministic).
+  # Raises unless this gives OpenSSL's bytes (PKCS#1 v1.5 signatures are deterministic).
   def check!
     openssl_signature = @key.sign(RsaOperations::DIGEST, RsaOperations::MESSAGE)
     raise "signature differs from OpenSSL's" unless prepare("sign").call == openssl_signature
@@ -49,35 +49,9 @@ class SquareRsa
 
   private
 
-  def sign_with(cipher)
-    -> { process(cipher, digest_info(RsaOperations::MESSAGE)) }
-  end
-
-  def decrypt_with(cipher)
-    -> { process(cipher, @ciphertext) }
-  end
-
-  def cipher(encrypting:)
-    cipher = org.bouncycastle.crypto.encodings.PKCS1Encoding.new(com.squareup.crypto.rsa.NativeRSAEngine.new)
-    cipher.init(encrypting, @parameters)
-    cipher
-  end
-
-  def process(cipher, bytes)
-    String.from_java_bytes(cipher.processBlock(bytes, 0, bytes.length))
-  end
-
-  # What PKCS#1 v1.5 signs: the DER DigestInfo holding the message's SHA-256.
-  def digest_info(message)
-    sha256 = org.bouncycastle.asn1.x509.AlgorithmIdentifier.new(
-      org.bouncycastle.asn1.nist.NISTObjectIdentifiers.id_sha256, org.bouncycastle.asn1.DERNull::INSTANCE
-    )
-    hash = OpenSSL::Digest.digest(RsaOperations::DIGEST, message)
-    org.bouncycastle.asn1.x509.DigestInfo.new(sha256, hash.to_java_bytes).getEncoded("DER")
-  end
-
-  def crt_parameters(key)
-    numbers = [key.n, key.e, key.d, key.p, key.q, key.dmp1, key.dmq1, key.iqmp]
-    org.bouncycastle.crypto.params.RSAPrivateCrtKeyParameters.new(*numbers.map { |bn| java.math.BigInteger.new(bn.to_s) })
+  # What PKCS#1 v1.5 signs: the DER DigestInfo of the message's SHA-256, a fixed prefix and the hash
+  # (RFC 8017, section 9.2, note 1).
+  def digest_info
+    (SHA256_DIGEST_INFO + OpenSSL::Digest.digest(RsaOperations::DIGEST, RsaOperations::MESSAGE)).to_java_bytes
   end
 end

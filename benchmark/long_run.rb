@@ -1,0 +1,173 @@
+# frozen_string_literal: true
+
+# Long-run figures for each native backend of fast-rsa-engine, not part of bin/test. bin/benchmark
+# --long runs this under bin/jruby with a fixed Java heap touched up front, so that resident memory
+# grows only off the heap, where a native leak would show:
+#   signs:  resident memory (VmRSS) over --signs RSA-2048 signs on one key;
+#   keys:   resident memory over --keys key objects, each used once and dropped;
+#           for both, growth after the warm-up (the first tenth) must stay under 32 MiB;
+#   timing: dudect-style, a fixed input and random inputs (--samples in all, half each, in random
+#           order) to the raw private-key operation, each timed alone; Welch's t between the two
+#           classes after dropping the slowest 5%, then 50%, must stay under 4.5 in magnitude.
+# Prints a table, writes benchmark/results/long.json, exits 1 when a figure fails.
+#   bin/benchmark --long                                   500,000 signs, 20,000 keys, 100,000 samples
+#   bin/benchmark --long --signs 5000 --keys 1000 --samples 2000 --backends gmp    a short check
+require "fileutils"
+require "json"
+require "optparse"
+require_relative "lib/engine"
+require_relative "lib/table"
+
+class LongRun
+  GROWTH_LIMIT_MIB = 32
+  T_LIMIT = 4.5
+  CROPS = [0.05, 0.5].freeze # fractions of the slowest measurements dropped
+  SAMPLES = 50 # memory samples a run
+  KEY_POOL = 8 # distinct keys behind the key objects: making 20,000 RSA keys would take hours
+  MESSAGE = "long run"
+
+  def initialize(options)
+    @options = options
+    @random = Random.new(options[:seed])
+    @key = OpenSSL::PKey::RSA.new(2048)
+    @pems = Array.new(KEY_POOL) { OpenSSL::PKey::RSA.new(2048).to_pem }
+  end
+
+  def run
+    rows = @options[:backends].map do |backend|
+      FastRsaEngine.backend = backend
+      say "#{backend}: #{@options[:signs]} signs"
+      signs = memory_growth(@options[:signs]) { @key.sign("SHA256", MESSAGE) }
+      say "#{backend}: #{@options[:keys]} key objects"
+      keys = memory_growth(@options[:keys]) { |i| OpenSSL::PKey::RSA.new(@pems[i % KEY_POOL]).sign("SHA256", MESSAGE) }
+      say "#{backend}: #{@options[:samples]} timed private-key operations"
+      { backend: backend, signs: signs, keys: keys, timing: timing }
+    end
+    report(rows)
+  end
+
+  private
+
+  # Runs the block count times, sampling resident memory SAMPLES times (all kept in long.json).
+  # Growth: the highest sample after the warm-up minus the sample that ends it; the same over the
+  # second half tells a steady leak (it grows there too) from a slow warm-up (it does not).
+  def memory_growth(count)
+    start = now
+    samples = (0...count).each_with_object([]) do |i, rss|
+      yield i
+      rss << resident_mib if ((i + 1) % (count / SAMPLES)).zero?
+    end
+    warmed_up = SAMPLES / 10
+    { per_sec: (count / (now - start)).round(1), rss_after_warmup_mib: samples[warmed_up - 1], rss_end_mib: samples.last,
+      growth_mib: growth(samples, warmed_up), second_half_growth_mib: growth(samples, SAMPLES / 2), rss_samples_mib: samples }
+  end
+
+  # The highest sample from index `from` on, minus the sample before it.
+  def growth(samples, from)
+    (samples.drop(from).max - samples[from - 1]).round(1)
+  end
+
+  def resident_mib
+    (File.read("/proc/self/status")[/^VmRSS:\s+(\d+) kB/, 1].to_i / 1024.0).round(1)
+  end
+
+  # dudect: both classes' inputs made up front, interleaved at random; the JIT warmed up first.
+  def timing
+    classes = Array.new(@options[:samples]) { |i| i % 2 }.shuffle(random: @random)
+    fixed = block_below_modulus
+    inputs = classes.map { |c| c.zero? ? fixed : block_below_modulus }
+    inputs.first(@options[:samples] / 10).each { |input| raw_private(input) }
+    times = inputs.map { |input| time_ns { raw_private(input) } }
+    CROPS.to_h { |crop| [crop, welch_t(times.zip(classes), crop).round(2)] }
+  end
+
+  # A random block of the key's size with a zero first byte: below the modulus, whose top bit is set.
+  def block_below_modulus
+    "\0" + @random.bytes(@key.n.num_bytes - 1)
+  end
+
+  def raw_private(block)
+    @key.private_decrypt(block, OpenSSL::PKey::RSA::NO_PADDING)
+  end
+
+  def time_ns
+    start = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
+    yield
+    Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond) - start
+  end
+
+  # Welch's t between the fixed (0) and random (1) classes, over the measurements at or below the
+  # (1 - crop) percentile of all of them.
+  def welch_t(timed_classes, crop)
+    limit = timed_classes.map(&:first).sort[((1 - crop) * timed_classes.size).ceil - 1]
+    kept = timed_classes.select { |time, _| time <= limit }
+    fixed, random = [0, 1].map { |klass| kept.filter_map { |time, c| time if c == klass } }
+    (mean(fixed) - mean(random)) / Math.sqrt(variance(fixed) / fixed.size + variance(random) / random.size)
+  end
+
+  def mean(values)
+    values.sum.to_f / values.size
+  end
+
+  def variance(values)
+    m = mean(values)
+    values.sum { |v| (v - m)**2 } / (values.size - 1)
+  end
+
+  def report(rows)
+    FileUtils.mkdir_p(File.join(__dir__, "results"))
+    File.write(File.join(__dir__, "results/long.json"),
+               JSON.pretty_generate(settings: @options, heap: heap, rows: rows))
+    puts "Long run, #{heap}, #{@options.slice(:signs, :keys, :samples)}\n\n"
+    puts Table.markdown([header, *rows.map { |row| cells(row) }], 1)
+    return say("every figure within its limit") if rows.all? { |row| passed?(row) }
+
+    say "a figure is out of its limit: growth of #{GROWTH_LIMIT_MIB} MiB or more, or |t| of #{T_LIMIT} or more"
+    exit 1
+  end
+
+  def header
+    memory = ["RSS after warm-up, end", "growth", "in 2nd half"]
+    ["backend", "signs/s", *memory, "keys/s", *memory, *CROPS.map { |crop| "t, #{(crop * 100).round}% cropped" }]
+  end
+
+  def cells(row)
+    memory = %i[signs keys].flat_map do |run|
+      figures = row[run]
+      resident = "#{figures[:rss_after_warmup_mib]}, #{figures[:rss_end_mib]} MiB"
+      [figures[:per_sec].to_s, resident, "#{figures[:growth_mib]} MiB", "#{figures[:second_half_growth_mib]} MiB"]
+    end
+    [row[:backend], *memory, *row[:timing].values.map(&:to_s)]
+  end
+
+  def passed?(row)
+    [row[:signs], row[:keys]].all? { |memory| memory[:growth_mib] < GROWTH_LIMIT_MIB } &&
+      row[:timing].values.all? { |t| t.abs < T_LIMIT }
+  end
+
+  def heap
+    jvm = java.lang.Runtime.getRuntime
+    "JRuby #{JRUBY_VERSION}, Java #{ENV_JAVA['java.version']}, heap #{jvm.totalMemory >> 20} of #{jvm.maxMemory >> 20} MiB"
+  end
+
+  def now
+    Process.clock_gettime(Process::CLOCK_MONOTONIC)
+  end
+
+  def say(message)
+    warn "==> #{message}"
+  end
+end
+
+abort "long_run.rb runs on JRuby: bin/benchmark --long" unless RUBY_ENGINE == "jruby"
+options = { signs: 500_000, keys: 20_000, samples: 100_000, seed: 1, backends: Engine.native_backends }
+OptionParser.new do |parser|
+  parser.banner = "usage: bin/benchmark --long [options]"
+  parser.on("--signs N", Integer, "RSA-2048 signs on one key (default: 500000)") { |v| options[:signs] = v }
+  parser.on("--keys N", Integer, "key objects used once (default: 20000)") { |v| options[:keys] = v }
+  parser.on("--samples N", Integer, "timed operations, half each class (default: 100000)") { |v| options[:samples] = v }
+  parser.on("--backends LIST", Array, "native backends (default: all that run here)") { |v| options[:backends] = v }
+end.parse!
+abort "--signs and --keys take at least #{LongRun::SAMPLES}" if [options[:signs], options[:keys]].min < LongRun::SAMPLES
+$stderr.sync = true
+LongRun.new(options).run
