@@ -74,7 +74,7 @@ final class GmpEngine implements RsaEngine {
      * Garner's CRT, blinded and checked in the two halves: the input is blinded modulo p and modulo q
      * separately (r^e mod p, then r^-1 mod p, which works since e * dP = 1 mod p-1), so every
      * multiplication is half-size; and the result m is checked by m^e = c modulo p and modulo q,
-     * which, with p * q = n and gcd(p, q) = 1 ({@link KeyChecks}), is the check m^e = c modulo n at a
+     * which, with p * q = n and p, q coprime ({@link KeyChecks}), is the check m^e = c modulo n at a
      * quarter of the cost. A failed check recomputes without CRT; only a result that passes leaves.
      */
     private final class CrtKey implements PreparedKey {

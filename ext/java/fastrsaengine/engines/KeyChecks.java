@@ -10,14 +10,15 @@ import java.security.interfaces.RSAPrivateKey;
  * Which keys an engine is given, and the guarantee that no private-key result leaves unchecked:
  * the one gate between the patch and every backend.
  *
- * <p>Per key, once, when it is prepared (a few multiplications and one gcd: microseconds):
+ * <p>Per key, once, when it is prepared (a few multiplications and reductions):
  * <ul>
  * <li>n odd and at least 3; e odd with 1 &lt; e &lt; n; 0 &lt; d &lt; n. A key that fails is refused,
  *     which leaves it to stock.</li>
- * <li>The CRT numbers are used only when they are n's: p, q &gt; 1, p * q = n, gcd(p, q) = 1, and
- *     e * dP = 1 mod p - 1, e * dQ = 1 mod q - 1, q * qInv = 1 mod p. The result checks modulo p and q
- *     prove a result modulo n only under these (p = q would pass p * q = n and give wrong
- *     signatures). Otherwise the key runs as n, e, d, as OpenSSL falls back to d when its CRT fails.</li>
+ * <li>The CRT numbers are used only when they are n's: p, q &gt; 1, p * q = n, e * dP = 1 mod p - 1,
+ *     e * dQ = 1 mod q - 1, and q * qInv = 1 mod p, which also proves p and q coprime. The result
+ *     checks modulo p and q prove a result modulo n only under these (p = q would pass p * q = n and
+ *     give wrong signatures). Otherwise the key runs as n, e, d, as OpenSSL falls back to d when its
+ *     CRT fails.</li>
  * <li>A key run as n, e, d is probed once with one private operation, (x^d)^e = x for a random x, so a
  *     d that does not match e (which no per-number check can see without the factors) is refused.</li>
  * </ul>
@@ -55,8 +56,9 @@ public final class KeyChecks {
         BigInteger qInv = crt.getCrtCoefficient();
         if (p == null || q == null || dP == null || dQ == null || qInv == null) return false;
         if (p.compareTo(BigInteger.ONE) <= 0 || q.compareTo(BigInteger.ONE) <= 0) return false;
-        if (!p.multiply(q).equals(key.getModulus()) || !p.gcd(q).equals(BigInteger.ONE)) return false;
-        return isInverse(e, dP, p.subtract(BigInteger.ONE)) && isInverse(e, dQ, q.subtract(BigInteger.ONE)) && isInverse(q, qInv, p);
+        if (!p.multiply(q).equals(key.getModulus())) return false;
+        // q * qInv = 1 mod p makes p and q coprime, without which the checks modulo p and q prove nothing mod n.
+        return isInverse(q, qInv, p) && isInverse(e, dP, p.subtract(BigInteger.ONE)) && isInverse(e, dQ, q.subtract(BigInteger.ONE));
     }
 
     /** a * b = 1 mod m, with b reduced (0 < b < m). */
