@@ -109,6 +109,10 @@ RSpec.describe "Bad input", jruby: true do
           elsif randomized
             expect(engine.raised?).to be(false), "stock #{stock}; engine #{engine}"
             expect([engine.value.class, engine.value.bytesize]).to eq([stock.value.class, stock.value.bytesize])
+          elsif description.start_with?("private_decrypt PKCS#1 of") && Backends.old_stock? && engine.raised?
+            # Bouncy Castle 1.79 under jruby-openssl 0.15 answers a block that does not decode with a
+            # pseudo-random message (implicit rejection); MRI 3.1, later jruby-openssl and the engine raise.
+            expect(engine.error).to be_a(OpenSSL::PKey::RSAError)
           else
             expect(engine.value).to eq(stock.value), "stock #{stock}; engine #{engine}"
           end

@@ -32,7 +32,12 @@ module Backends
   def stock_lacks?(outcome)
     error = outcome.error
     (error.is_a?(NoMethodError) && error.message.include?("no superclass method")) ||
-      (error.is_a?(ArgumentError) && error.message.include?("wrong number of arguments") && Gem::Version.new(JOpenSSL::VERSION) < Gem::Version.new("0.16"))
+      (error.is_a?(ArgumentError) && error.message.include?("wrong number of arguments") && old_stock?)
+  end
+
+  # jruby-openssl before 0.16 (JRuby 9.4.14 and older).
+  def old_stock?
+    Gem::Version.new(JOpenSSL::VERSION) < Gem::Version.new("0.16")
   end
 
   # Runs the block with a backend active, then restores the one before.
