@@ -35,4 +35,4 @@ module BackendContexts
   end
 end
 
-RSpec.configure { |config| config.extend BackendContexts }
+RSpec.configure { |config| config.extend BackendContexts } if defined?(RSpec) # bin/fuzz uses Backends without RSpec
