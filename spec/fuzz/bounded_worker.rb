@@ -3,22 +3,33 @@
 module Fuzz
   # One thread that makes calls, each waited for at most a time bound (a thread per call costs
   # more than the RSA operation). A call that does not finish leaves the worker stuck: Java code
-  # cannot be stopped from Ruby, so the thread spins on, and the caller takes a new worker.
+  # cannot be stopped from Ruby, so the thread spins on; the caller abandons it and takes a new one.
   class BoundedWorker
     def initialize
       @jobs = Queue.new
       @mutex = Mutex.new
       @finished = ConditionVariable.new
-      @thread = Thread.new { loop { serve(*@jobs.pop) } }
+      @thread = Thread.new do
+        @os_thread = File.readlink("/proc/thread-self")[%r{/task/(\d+)\z}, 1]&.to_i if File.exist?("/proc/thread-self")
+        loop { serve(*@jobs.pop) }
+      end
+    end
+
+    # On Linux the stuck thread gets the lowest priority (nice 19), so that it spins only on
+    # CPU time nobody else wants, on a machine others share.
+    def abandon
+      Process.setpriority(Process::PRIO_PROCESS, @os_thread, 19) if @os_thread
     end
 
     # The call's Outcome, or nil when it did not finish within timeout seconds.
     def call(timeout, &job)
       answer = []
+      deadline = now + timeout
       @mutex.synchronize do
         @jobs << [job, answer]
-        deadline = now + timeout
-        @finished.wait(@mutex, deadline - now) while answer.empty? && now < deadline
+        while answer.empty? && (remaining = deadline - now).positive?
+          @finished.wait(@mutex, remaining)
+        end
       end
       answer.first
     end

@@ -5,12 +5,12 @@ module Fuzz
   # the engine's and stock's Results, MRI's summary (nil when there is none).
   Finding = Struct.new(:kind, :backend, :kase, :engine, :stock, :mri) do
     # Findings of one mechanism share this line: the kind, and the crafted key for what keys
-    # cause, the exception for a Java exception, else the method and what each side did.
+    # cause, the exception and method for a Java exception, else the method and what each side did.
     def group
       title = Findings::KINDS.fetch(kind)
       case kind
       when :hang, :bad_signature then "#{title}: #{KeyCorpus.sound.key?(kase.key) ? kase.method : "key #{kase.key}"}"
-      when :java_exception then "#{title}: #{short(engine)}"
+      when :java_exception then "#{title}: #{short(engine)} from #{kase.method}"
       else "#{title}: #{kase.method}; #{"engine #{short(engine)}, " if engine}stock #{short(stock)}, MRI #{short(mri)}"
       end
     end

@@ -47,7 +47,7 @@ module Fuzz
     end
 
     def raw_block(digest, hash, options, k)
-      return Pkcs1.type1(hash, k) if digest.nil?
+      return (Pkcs1.type1(hash, k) unless pss?(options)) if digest.nil?
       return pss(digest, hash, option(options, "rsa_mgf1_md")) if pss?(options)
 
       Pkcs1.digest_name(digest) && Pkcs1.type1(Pkcs1.digest_info(Pkcs1.digest_name(digest), hash), k)

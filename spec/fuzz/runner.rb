@@ -12,7 +12,7 @@ module Fuzz
   # backend then skips later cases like it (see #quarantined?), and the run stops when
   # STUCK_LIMIT calls have not finished.
   class Runner
-    STUCK_LIMIT = 8
+    STUCK_LIMIT = 16
 
     attr_reader :findings
 
@@ -60,7 +60,7 @@ module Fuzz
     def judge(kase, engine, stock, mri)
       return :hang if engine.hang?
       return :java_exception if engine.java?
-      return :bad_signature if PATCHED_METHODS.fetch(kase.method).output == :signature && engine.check == false
+      return :bad_signature if signature?(kase) && engine.check == false
       return nil if stock.nil?
       return lacking_in_stock(kase, engine, mri) if DocumentedDifferences::STOCK_LACKS.key?(kase.method)
       return (:stock_not_mri if mri && !stock.hang? && !engine.as_mri?(mri)) if engine.same_as?(stock.summary)
@@ -91,7 +91,7 @@ module Fuzz
 
       kind = if stock.hang? then :stock_hang
              elsif stock.java? then :stock_java_exception
-             elsif PATCHED_METHODS.fetch(kase.method).output == :signature && stock.check == false then :stock_bad_signature
+             elsif signature?(kase) && stock.check == false then :stock_bad_signature
              end
       findings.add(Finding.new(kind, :stock, kase, nil, stock, mri)) if kind
     end
@@ -99,13 +99,12 @@ module Fuzz
     def result(backend, kase, probe_randomness:)
       findings.count("cases run on #{backend}")
       answer = Result.of(kase, probe_randomness: probe_randomness) { bounded(backend, kase) { kase.call(KeyCorpus.key(kase.key)) } }
-      check_unchecked(kase, answer)
+      findings.count("signatures not checkable (padding or digest)") if signature?(kase) && answer.returned? && answer.check.nil?
       answer
     end
 
-    def check_unchecked(kase, answer)
-      findings.count("signatures not checkable (padding or digest)") if PATCHED_METHODS.fetch(kase.method).output == :signature &&
-                                                                        answer.returned? && answer.check.nil?
+    def signature?(kase)
+      PATCHED_METHODS.fetch(kase.method).output == :signature
     end
 
     def bounded(backend, kase, &call)
@@ -121,8 +120,10 @@ module Fuzz
     def stuck(backend, kase)
       at_exit { exit_hard } if @stuck.zero?
       @stuck += 1
+      @worker.abandon
       @worker = BoundedWorker.new
-      @quarantine << quarantine_key(backend, kase) << [backend, kase.method, Value.shape(kase.args)]
+      @quarantine << [backend, kase.method, Value.shape(kase.args)]
+      @quarantine << [backend, kase.key] unless KeyCorpus.sound.key?(kase.key)
     end
 
     def exit_hard
@@ -134,11 +135,7 @@ module Fuzz
     # A crafted key that makes a backend hang is skipped from then on; so are arguments of the
     # same shape (the same types and lengths) with any key.
     def quarantined?(backend, kase)
-      @quarantine.include?(quarantine_key(backend, kase)) || @quarantine.include?([backend, kase.method, Value.shape(kase.args)])
-    end
-
-    def quarantine_key(backend, kase)
-      [backend, KeyCorpus.sound.key?(kase.key) ? nil : kase.key]
+      @quarantine.include?([backend, kase.key]) || @quarantine.include?([backend, kase.method, Value.shape(kase.args)])
     end
 
     def stop(kase)
