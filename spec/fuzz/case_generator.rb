@@ -73,7 +73,7 @@ module Fuzz
       name = pick(DIGESTS)
       case @random.rand(10)
       when 0..4 then name
-      when 5 then name.downcase
+      when 5 then pick(name.downcase, name.capitalize)
       when 6 then Value.symbol(name.downcase)
       when 7 then Value.digest_object(pick(DIGESTS - ["RIPEMD160"]))
       when 8 then pick(ODD_DIGESTS)
