@@ -35,7 +35,13 @@ module Fuzz
     end
 
     def self.digest_length(kase)
-      OpenSSL::Digest.new(Pkcs1.digest_name(Value.decode(kase.args[0]))).digest_length
+      name = Pkcs1.digest_name(Value.decode(kase.args[0]))
+      name && OpenSSL::Digest.new(name).digest_length
+    end
+
+    # The longest PSS salt the key holds with the case's digest.
+    def self.max_salt(kase)
+      digest_length(kase) && ((KeyCorpus.numbers(kase.key)[:n].bit_length + 6) / 8) - digest_length(kase) - 2
     end
 
     ROWS = [
@@ -72,17 +78,18 @@ module Fuzz
         ->(c, engine, stock, _) { c.method == "verify" && stock.value == true && engine.value == false }
       ),
       DocumentedDifference.new(
-        "PSS rsa_pss_saltlen -1 (sign, sign_raw) is the digest length (stock: the maximum)",
+        "PSS rsa_pss_saltlen -1 (sign, sign_raw) is the digest length, -2 and -3 the maximum, as OpenSSL reads them (stock: -1 the maximum)",
         lambda { |c, engine, _, _|
-          %w[sign sign_raw].include?(c.method) && pss?(c) && salt_option(c) == -1 &&
-            (engine.raised?(OpenSSL::PKey::PKeyError) || (engine.check.is_a?(Integer) && engine.check == digest_length(c)))
+          %w[sign sign_raw].include?(c.method) && pss?(c) && [-1, -2, -3].include?(salt_option(c)) &&
+            (engine.raised?(OpenSSL::PKey::PKeyError) ||
+             (engine.check.is_a?(Integer) && engine.check == (salt_option(c) == -1 ? digest_length(c) : max_salt(c))))
         }
       ),
       DocumentedDifference.new(
         "sign_raw with rsa_padding_mode pss and no rsa_pss_saltlen: the maximum salt (stock: the digest length)",
         lambda { |c, engine, stock, _|
           c.method == "sign_raw" && pss?(c) && salt_option(c).nil? && engine.check.is_a?(Integer) &&
-            stock.check == digest_length(c) && engine.check > digest_length(c)
+            stock.check == digest_length(c) && engine.check == max_salt(c)
         }
       ),
       DocumentedDifference.new(

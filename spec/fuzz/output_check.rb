@@ -33,7 +33,7 @@ module Fuzz
       args = Value.decode(kase.args)
       case kase.method
       when "sign" then message_block(args[0], args[1], options(args[2]), k)
-      when "sign_pss" then pss(args[0], hash_of(args[0], args[1]), Value.decode(kase.keywords || Value.hash({}))[:mgf1_hash])
+      when "sign_pss" then pss(args[0], hash_of(args[0], args[1]), option(options(kase.keywords ? Value.decode(kase.keywords) : args[2]), "mgf1_hash"))
       when "sign_raw" then raw_block(args[0], args[1], options(args[2]), k)
       when "private_encrypt" then cipher_block(args[0], args.fetch(1, 1), k)
       end
@@ -41,16 +41,18 @@ module Fuzz
 
     def message_block(digest, data, options, k)
       hash = hash_of(digest, data)
-      return pss(digest, hash, option(options, "rsa_mgf1_md")) if pss?(options)
-
-      hash && Pkcs1.type1(Pkcs1.digest_info(Pkcs1.digest_name(digest), hash), k)
+      case padding_mode(options)
+      when "pss" then pss(digest, hash, option(options, "rsa_mgf1_md"))
+      when "pkcs1" then hash && Pkcs1.type1(Pkcs1.digest_info(Pkcs1.digest_name(digest), hash), k)
+      end
     end
 
+    # As MRI: a nil digest pads the hash alone.
     def raw_block(digest, hash, options, k)
-      return (Pkcs1.type1(hash, k) unless pss?(options)) if digest.nil?
-      return pss(digest, hash, option(options, "rsa_mgf1_md")) if pss?(options)
-
-      Pkcs1.digest_name(digest) && Pkcs1.type1(Pkcs1.digest_info(Pkcs1.digest_name(digest), hash), k)
+      case padding_mode(options)
+      when "pss" then digest && pss(digest, hash, option(options, "rsa_mgf1_md"))
+      when "pkcs1" then digest.nil? ? Pkcs1.type1(hash, k) : Pkcs1.digest_name(digest) && Pkcs1.type1(Pkcs1.digest_info(Pkcs1.digest_name(digest), hash), k)
+      end
     end
 
     def cipher_block(data, padding, k)
@@ -75,7 +77,13 @@ module Fuzz
     end
 
     def pss?(options)
-      option(options, "rsa_padding_mode").to_s.casecmp?("pss")
+      padding_mode(options) == "pss"
+    end
+
+    # "pkcs1" when absent; nil for modes other than PKCS#1 and PSS.
+    def padding_mode(options)
+      mode = option(options, "rsa_padding_mode").to_s.downcase
+      mode.empty? ? "pkcs1" : mode[/\A(pkcs1|pss)\z/]
     end
 
     def options(value)
