@@ -2,9 +2,11 @@
 
 module Fuzz
   # The methods of OpenSSL::PKey::RSA that fast-rsa-engine patches, one line each: the name, what
-  # the call returns (:signature must open under the public key; :ciphertext is checked by
-  # decrypting it; :plaintext and :boolean compare as they are), and how the generator draws
-  # the arguments: [positional arguments, keyword arguments or nil], as Fuzz::Value data.
+  # the call returns (:signature must open under the public key, see OutputCheck.expected_block;
+  # :ciphertext is checked by decrypting it, see OutputCheck::INVERSES; :plaintext and :boolean
+  # compare as they are), and how the generator draws the arguments: [positional arguments,
+  # keyword arguments or nil], as Fuzz::Value data. A method stock lacks is also listed in
+  # DocumentedDifferences::STOCK_LACKS.
   PatchedMethod = Struct.new(:name, :output, :arguments)
 
   PATCHED_METHODS = [
