@@ -83,7 +83,7 @@ module Fuzz
       groups = findings.group_by(&:group).sort_by { |_, members| -members.size }
       ["#{title}: #{findings.size} in #{groups.size} groups"] + groups.map do |group, members|
         line = "[#{members.size}x on #{list(members, &:backend)}] #{group}"
-        next line unless details
+        next "#{line}\n  e.g. #{members.first.kase}" unless details
 
         "#{line}\n  methods: #{list(members) { |f| f.kase.method }}; keys: #{list(members) { |f| f.kase.key }}\n#{members.first.details}"
       end
