@@ -9,7 +9,7 @@ module Fuzz
     def group
       title = Findings::KINDS.fetch(kind)
       case kind
-      when :hang, :bad_signature then "#{title}: #{key_caused? ? "key #{kase.key}" : kase.method}"
+      when :hang, :bad_signature then "#{title}: #{Runner.blames_key?(kase) ? "key #{kase.key}" : kase.method}"
       when :java_exception then "#{title}: #{short(engine)} from #{kase.method}"
       else "#{title}: #{kase.method}; #{"engine #{short(engine)}, " if engine}stock #{short(stock)}, MRI #{short(mri)}"
       end
@@ -21,11 +21,6 @@ module Fuzz
     end
 
     private
-
-    # A crafted key, and arguments stock answers: then the key is the likely cause.
-    def key_caused?
-      !KeyCorpus.sound.key?(kase.key) && !DocumentedDifferences.stock_never_returns?(kase)
-    end
 
     def short(answer)
       return "-" if answer.nil?

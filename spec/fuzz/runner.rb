@@ -16,6 +16,11 @@ module Fuzz
 
     attr_reader :findings
 
+    # A hang on a crafted key, with arguments stock answers, is the key's doing.
+    def self.blames_key?(kase)
+      !KeyCorpus.sound.key?(kase.key) && !DocumentedDifferences.stock_never_returns?(kase)
+    end
+
     def initialize(backends:, timeout:, reference: true)
       @backends = backends
       @timeout = timeout
@@ -127,8 +132,7 @@ module Fuzz
       @stuck += 1
       @worker.abandon
       @worker = BoundedWorker.new
-      @quarantine << [backend, kase.method, Value.shape(kase.args)]
-      @quarantine << [backend, kase.key] unless KeyCorpus.sound.key?(kase.key) || DocumentedDifferences.stock_never_returns?(kase)
+      @quarantine << (Runner.blames_key?(kase) ? [backend, kase.key] : [backend, kase.method, Value.shape(kase.args)])
     end
 
     def exit_hard
@@ -137,8 +141,8 @@ module Fuzz
       exit!($!.is_a?(SystemExit) ? $!.status : ($! ? 1 : 0))
     end
 
-    # Arguments of the same shape (the same types and lengths) as a call that hung are skipped
-    # from then on, with any key; so is a crafted key that hung with arguments stock answers.
+    # After a hang, the backend skips the key it blames, or else arguments of the same shape
+    # (the same types and lengths) with any key.
     def quarantined?(backend, kase)
       @quarantine.include?([backend, kase.key]) || @quarantine.include?([backend, kase.method, Value.shape(kase.args)])
     end
