@@ -62,4 +62,4 @@ module BackendContexts
   end
 end
 
-RSpec.configure { |config| config.extend BackendContexts }
+RSpec.configure { |config| config.extend BackendContexts } if defined?(RSpec) # bin/fuzz uses Backends without RSpec

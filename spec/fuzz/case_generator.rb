@@ -1,0 +1,213 @@
+# frozen_string_literal: true
+
+module Fuzz
+  # Draws cases from a seed: the same seed gives the same cases. Patched methods draw their
+  # arguments from the vocabulary below (see PATCHED_METHODS), each piece mostly well-formed and
+  # sometimes odd; then one case in five is mutated (a wrong type, a frozen String, an argument
+  # more or less).
+  class CaseGenerator
+    DIGESTS = %w[SHA256 SHA1 SHA224 SHA384 SHA512 MD5 RIPEMD160].freeze
+    ODD_DIGESTS = ["SHA3-256", "SHA512-256", "SHA-256", "sha-1", "FOO", ""].freeze
+    PADDINGS = [1, 1, 1, 3, 3, 4, 4, 2, nil, -1, 0, 5, 6, 99, 2**31, 2**32 + 1, 2**64, "1", 1.0].freeze
+    WRONG_TYPES = [nil, 42, -1, 2**70, 1.5, true, "text", [], ["x"], Value.symbol(:x), Value.hash({})].freeze
+
+    def initialize(seed, methods: PATCHED_METHODS.keys, keys: KeyCorpus.names)
+      @random = Random.new(seed)
+      @methods = methods
+      @sound_keys = keys & KeyCorpus.sound.keys
+      @crafted_keys = keys - @sound_keys
+    end
+
+    def cases(count)
+      Array.new(count) { next_case }
+    end
+
+    def next_case
+      method = PATCHED_METHODS.fetch(pick(@methods))
+      @key = pick(@crafted_keys.empty? || (@sound_keys.any? && @random.rand < 0.4) ? @sound_keys : @crafted_keys)
+      args, keywords = method.arguments.call(self)
+      args, keywords = mutate(args, keywords) if @random.rand < 0.2
+      Case.new(method.name, @key, args, keywords)
+    end
+
+    # --- the vocabulary of PATCHED_METHODS
+
+    def pick(*choices)
+      choices = choices.first if choices.size == 1 && choices.first.is_a?(Array)
+      choices[@random.rand(choices.size)]
+    end
+
+    def optional
+      @random.rand < 0.6 ? [yield] : []
+    end
+
+    def rarely
+      @random.rand < 0.1 ? [yield] : []
+    end
+
+    def digest
+      name = pick(DIGESTS)
+      case @random.rand(10)
+      when 0..4 then name
+      when 5 then pick(name.downcase, name.capitalize)
+      when 6 then Value.symbol(name.downcase)
+      when 7 then Value.digest_object(pick(DIGESTS - ["RIPEMD160"]))
+      when 8 then pick(ODD_DIGESTS)
+      else pick(nil, 5)
+      end
+    end
+
+    def digest_or_nil
+      @random.rand < 0.1 ? nil : digest
+    end
+
+    # Data to sign: any length.
+    def message
+      Value.bytes(@random.bytes(pick(0, 1, 3, 32, 100, 1000)))
+    end
+
+    # A hash as sign_raw takes it: mostly the digest's length, sometimes not.
+    def hash_of(digest)
+      name = digest && Pkcs1.digest_name(Value.decode(digest))
+      return Value.bytes(@random.bytes(pick(0, 16, 20, 32, 48, 64, k - 11, k))) if name.nil? || @random.rand < 0.15
+
+      Value.bytes(Pkcs1.digest(name, @random.bytes(8)))
+    end
+
+    # Bytes for a cipher: lengths around k, zero and all-ones blocks, n - 1, n, n + 1.
+    def block
+      case @random.rand(8)
+      when 0..2 then Value.bytes(@random.bytes(pick(0, 1, 2, 16, *(k - 12..k + 2), 2 * k)))
+      when 3 then Value.bytes("\x00".b * k)
+      when 4 then Value.bytes("\xFF".b * k)
+      when 5 then Value.bytes(Pkcs1.bytes(numbers[:n] + pick(-1, 0, 1), k))
+      when 6 then Value.bytes("\x00".b + @random.bytes(k - 1))
+      else Value.bytes(@random.bytes(pick(k - 11, k)))
+      end
+    end
+
+    def padding
+      pick(PADDINGS)
+    end
+
+    # rsa_padding_mode and friends, as sign, sign_raw and verify take them.
+    def sign_options(digest)
+      entries = [["rsa_padding_mode", spelled(pick("pss", "pss", "pkcs1", "none"))]]
+      entries << ["rsa_pss_saltlen", pick(-3, -2, -1, 0, 20, 32, k, 2**31, 2**32 + 20, "20", Value.symbol(:max))] if @random.rand < 0.6
+      entries << ["rsa_mgf1_md", pick(digest, *DIGESTS, "FOO")] if @random.rand < 0.3
+      options(entries)
+    end
+
+    def pss_keywords(digest)
+      entries = []
+      entries << [Value.symbol(:salt_length), pick(*%i[digest max auto bogus].map { |s| Value.symbol(s) }, -3, -2, -1, 0, 20, k, 2**31, 2**32 + 20, 2**64, "20")] if @random.rand < 0.9
+      entries << [Value.symbol(:mgf1_hash), pick(digest, digest, self.digest)] if @random.rand < 0.9
+      entries << [Value.symbol(:foo), 1] if @random.rand < 0.05
+      Value.hash(entries)
+    end
+
+    # [ciphertext, padding]: mostly a valid encryption under the padding given, sometimes damaged.
+    def ciphertext_and_padding
+      mode = pick(1, 3, 4)
+      ciphertext = encryption(mode, "SHA1", "")
+      return [ciphertext] if mode == 1 && @random.rand < 0.4
+
+      [ciphertext, @random.rand < 0.8 ? mode : padding]
+    end
+
+    # [ciphertext, options] for decrypt: options spelled in odd ways; an OAEP label is hex.
+    def ciphertext_and_decrypt_options
+      mode = pick("pkcs1", "oaep", "oaep", "none")
+      digest = pick("SHA1", "SHA256", "SHA512")
+      label = pick("", "", "label")
+      entries = [["rsa_padding_mode", spelled(mode)]]
+      entries << ["rsa_oaep_md", spelled(digest)] if digest != "SHA1" || @random.rand < 0.3
+      entries << ["rsa_mgf1_md", spelled(pick(digest, "SHA1"))] if @random.rand < 0.2
+      entries << ["rsa_oaep_label", pick(label.unpack1("H*"), label.unpack1("H*"), "abc", "zz", 5)] unless label.empty?
+      ciphertext = encryption({ "pkcs1" => 1, "none" => 3, "oaep" => 4 }.fetch(mode), digest, label)
+      @random.rand < 0.05 ? [ciphertext] : [ciphertext, options(entries)]
+    end
+
+    # A PKCS#1 v1.5 or PSS signature of the message (sometimes damaged), else any block.
+    def signature(digest, message)
+      name = digest && Pkcs1.digest_name(Value.decode(digest))
+      return block if name.nil? || @random.rand < 0.2
+
+      hash = Pkcs1.digest(name, Value.decode(message))
+      encoded =
+        if @random.rand < 0.3
+          Pkcs1.pss(hash, @random.bytes(pick(0, hash.bytesize)), name, name, numbers[:n].bit_length)
+        else
+          Pkcs1.type1(Pkcs1.digest_info(name, hash, null: @random.rand < 0.9), k)
+        end
+      damage(Pkcs1.power(encoded, numbers[:d], numbers[:n]))
+    end
+
+    # [block, padding] for public_decrypt: a private-key operation on a PKCS#1 type 1 block or a raw one.
+    def signature_block_and_padding
+      mode = pick(1, 3)
+      payload = mode == 1 ? Pkcs1.type1(@random.bytes(pick(0, 20, 35, k - 11)), k) : "\x00".b + @random.bytes(k - 1)
+      signature = damage(Pkcs1.power(payload, numbers[:d], numbers[:n]))
+      mode == 1 && @random.rand < 0.4 ? [signature] : [signature, @random.rand < 0.8 ? mode : padding]
+    end
+
+    private
+
+    def numbers
+      KeyCorpus.numbers(@key)
+    end
+
+    def k
+      (numbers[:n].bit_length + 7) / 8
+    end
+
+    # A valid encryption (PKCS#1 v1.5, none, OAEP) of random bytes, damaged sometimes.
+    def encryption(mode, digest, label)
+      payload = @random.bytes(pick(0, 1, 16, 32))
+      encoded =
+        case mode
+        when 1 then Pkcs1.type2(payload, k, @random)
+        when 3 then "\x00".b + @random.bytes(k - 1)
+        else Pkcs1.oaep(payload, k, digest, label, @random)
+        end
+      damage(Pkcs1.power(encoded, numbers[:e], numbers[:n]))
+    end
+
+    # The block mostly as it is; else a bit flipped, a byte short, a zero byte more; any block when there is none.
+    def damage(bytes)
+      return block if bytes.nil?
+
+      case @random.rand(10)
+      when 0 then bytes = bytes.dup.tap { |b| b.setbyte(index = @random.rand(b.bytesize), b.getbyte(index) ^ 1) }
+      when 1 then bytes = bytes.byteslice(1..)
+      when 2 then bytes = "\x00".b + bytes
+      end
+      Value.bytes(bytes)
+    end
+
+    # A text option mostly as OpenSSL spells it, else in capitals, as a Symbol, or unknown.
+    def spelled(text)
+      @random.rand < 0.7 ? text : pick(text.upcase, text.capitalize, Value.symbol(text), "bogus", 1)
+    end
+
+    # An options Hash, its keys Strings or Symbols, sometimes with an unknown one.
+    def options(entries)
+      entries << ["foo", "bar"] if @random.rand < 0.05
+      as_symbols = @random.rand < 0.3
+      Value.hash(entries.map { |key, value| [as_symbols ? Value.symbol(key) : key, value] })
+    end
+
+    # One change of the arguments: a wrong type, a frozen String, one argument more or less,
+    # or keyword arguments passed as a positional Hash.
+    def mutate(args, keywords)
+      args = args.dup
+      case @random.rand(4)
+      when 0 then args[@random.rand(args.size)] = pick(WRONG_TYPES)
+      when 1 then args = args.map { |arg| arg.is_a?(Hash) && arg.key?("bytes") ? Value.frozen([arg["bytes"]].pack("H*")) : arg }
+      when 2 then @random.rand < 0.5 ? args.pop : args.push(pick(1, nil, Value.hash({})))
+      else return [args + [keywords], nil] if keywords
+      end
+      [args, keywords]
+    end
+  end
+end

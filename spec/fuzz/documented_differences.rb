@@ -1,0 +1,126 @@
+# frozen_string_literal: true
+
+module Fuzz
+  # The differences from stock jruby-openssl that the engine makes on purpose, to give MRI's
+  # answer: the README's table "Where it follows MRI rather than stock", one row each, as a
+  # predicate over (case, engine Result, stock Result, MRI's summary or nil). A difference
+  # between the engine and stock passes only if a row holds for it. Rows for one behaviour state
+  # MRI's answer themselves; the general rows below them ask for MRI's answer.
+  DocumentedDifference = Struct.new(:name, :holds)
+
+  module DocumentedDifferences
+    # Methods stock jruby-openssl lacks and the engine adds, as MRI has them: the engine's
+    # answers are compared with MRI's instead of stock's NoMethodError.
+    STOCK_LACKS = { "decrypt" => "key.decrypt(data, options): MRI's answer (stock: NoMethodError)" }.freeze
+
+    # Stock loops forever on SSLv23 padding of empty data (MRI's private_encrypt signs, its
+    # public_encrypt raises). The runner does not call stock for these cases: a thread stuck in
+    # Java cannot be stopped, and would spin for the rest of the run.
+    def self.stock_never_returns?(kase)
+      %w[private_encrypt public_encrypt].include?(kase.method) && kase.args.size == 2 &&
+        kase.args[1] == 2 && Value.decode(kase.args[0]) == ""
+    end
+
+    def self.padding(kase)
+      kase.args.size > 1 ? Value.decode(kase.args[1]) : 1
+    end
+
+    def self.salt_option(kase)
+      options = Value.decode(kase.args[2])
+      options.is_a?(Hash) ? OutputCheck.option(options, "rsa_pss_saltlen") : nil
+    end
+
+    def self.pss?(kase)
+      OutputCheck.pss?(OutputCheck.options(Value.decode(kase.args[2])))
+    end
+
+    def self.digest_length(kase)
+      name = Pkcs1.digest_name(Value.decode(kase.args[0]))
+      name && OpenSSL::Digest.new(name).digest_length
+    end
+
+    # The longest PSS salt the key holds with the case's digest.
+    def self.max_salt(kase)
+      digest_length(kase) && ((KeyCorpus.numbers(kase.key)[:n].bit_length + 6) / 8) - digest_length(kase) - 2
+    end
+
+    ROWS = [
+      DocumentedDifference.new(
+        "private_decrypt/public_decrypt NO_PADDING return all k bytes (stock drops leading zeros)",
+        lambda { |c, engine, stock, _|
+          %w[private_decrypt public_decrypt].include?(c.method) && padding(c) == 3 && engine.returned? && stock.returned? &&
+            engine.value.sub(/\A\x00+/n, "") == stock.value.sub(/\A\x00+/n, "")
+        }
+      ),
+      DocumentedDifference.new(
+        "private_encrypt/public_encrypt NO_PADDING of fewer than k bytes raise RSAError (stock pads)",
+        lambda { |c, engine, stock, _|
+          %w[private_encrypt public_encrypt].include?(c.method) && padding(c) == 3 &&
+            engine.raised?(OpenSSL::PKey::RSAError) && stock.returned?
+        }
+      ),
+      DocumentedDifference.new(
+        "sign_raw(nil, data) pads the data alone, no DigestInfo (stock signs a SHA-256 DigestInfo)",
+        ->(c, engine, _, _) { c.method == "sign_raw" && c.args[0].nil? && engine.check == true }
+      ),
+      DocumentedDifference.new(
+        "sign_raw('MD5', hash) and other non-SHA digests sign (stock: Java exception)",
+        ->(c, engine, stock, _) { c.method == "sign_raw" && stock.java? && engine.check == true }
+      ),
+      DocumentedDifference.new(
+        "sign_raw(digest, hash) with a hash of the wrong length raises PKeyError: invalid digest length (stock signs)",
+        lambda { |c, engine, _, _|
+          c.method == "sign_raw" && engine.raised?(OpenSSL::PKey::PKeyError) && engine.message == "invalid digest length"
+        }
+      ),
+      DocumentedDifference.new(
+        "verify is false for a DigestInfo without NULL parameters or a signature shorter than k (stock: true)",
+        ->(c, engine, stock, _) { c.method == "verify" && stock.value == true && engine.value == false }
+      ),
+      DocumentedDifference.new(
+        "PSS rsa_pss_saltlen -1 (sign, sign_raw) is the digest length, -2 and -3 the maximum, as OpenSSL reads them (stock: -1 the maximum)",
+        lambda { |c, engine, _, _|
+          %w[sign sign_raw].include?(c.method) && pss?(c) && [-1, -2, -3].include?(salt_option(c)) &&
+            (engine.raised?(OpenSSL::PKey::PKeyError) ||
+             (engine.check.is_a?(Integer) && engine.check == (salt_option(c) == -1 ? digest_length(c) : max_salt(c))))
+        }
+      ),
+      DocumentedDifference.new(
+        "sign_raw with rsa_padding_mode pss and no rsa_pss_saltlen: the maximum salt (stock: the digest length)",
+        lambda { |c, engine, stock, _|
+          c.method == "sign_raw" && pss?(c) && salt_option(c).nil? && engine.check.is_a?(Integer) &&
+            stock.check == digest_length(c) && engine.check == max_salt(c)
+        }
+      ),
+      DocumentedDifference.new(
+        "private_encrypt/public_encrypt('', SSLV23_PADDING) answer (stock never returns) [not yet in the README]",
+        ->(c, engine, stock, mri) { stock.hang? && stock_never_returns?(c) && as_mri?(engine, mri) }
+      ),
+      DocumentedDifference.new(
+        "bad input where stock leaks a Java exception: OpenSSL::PKey::RSAError with stock's message where MRI raises, else MRI's answer",
+        lambda { |_, engine, stock, mri|
+          stock.java? && (as_mri?(engine, mri) || (mri["raised"] && engine.raised?(OpenSSL::PKey::RSAError) && engine.message == stock.message))
+        }
+      ),
+      # Not in the README's table but in its Security section: stock's errors for such keys are
+      # accidents (its fault detection, division by zero), and MRI's OpenSSL answers some of them
+      # by recomputing past its own failed check, or returns signatures that do not open.
+      DocumentedDifference.new(
+        "a crafted key (numbers that do not agree) where stock raises: MRI's answer, a signature that opens, or RSAError",
+        lambda { |c, engine, stock, mri|
+          !KeyCorpus.sound.key?(c.key) && stock.raised? &&
+            (as_mri?(engine, mri) || engine.raised?(OpenSSL::PKey::RSAError) || [true, Integer].any? { |opens| opens === engine.check })
+        }
+      )
+    ].freeze
+
+    def self.find(kase, engine, stock, mri)
+      ROWS.find { |row| row.holds.call(kase, engine, stock, mri) }
+    end
+
+    # MRI's answer, when MRI gave one.
+    def self.as_mri?(engine, mri)
+      mri.nil? || engine.as_mri?(mri)
+    end
+  end
+end

@@ -1,0 +1,87 @@
+# frozen_string_literal: true
+
+module Fuzz
+  # What went wrong with the engine on one call (kind), with the case and the three answers:
+  # the engine's and stock's Results, MRI's summary (nil when there is none).
+  Finding = Struct.new(:kind, :backend, :kase, :engine, :stock, :mri) do
+    # Findings of one mechanism share this line: the kind, and the crafted key for what keys
+    # cause, the exception and method for a Java exception, else the method and what each side did.
+    def group
+      title = Findings::KINDS.fetch(kind)
+      case kind
+      when :hang, :bad_signature then "#{title}: #{Runner.blames_key?(kase) ? "key #{kase.key}" : kase.method}"
+      when :java_exception then "#{title}: #{short(engine)} from #{kase.method}"
+      else "#{title}: #{kase.method}; #{"engine #{short(engine)}, " if engine}stock #{short(stock)}, MRI #{short(mri)}"
+      end
+    end
+
+    def details
+      ["  #{kase}", *("    #{backend}: #{engine}" if engine), "    stock: #{stock || 'not run'}",
+       "    MRI: #{mri ? mri.to_json[0, 200] : 'no answer'}", "    bin/fuzz --replay '#{kase.to_json}'"].join("\n")
+    end
+
+    private
+
+    def short(answer)
+      return "-" if answer.nil?
+
+      summary = answer.is_a?(Result) ? answer.summary : answer
+      return "did not finish" if summary["raised"] == Hang.name
+      return summary["raised"] if summary.key?("raised")
+
+      summary["returned"] == true || summary["returned"] == false ? "returned #{summary['returned']}" : "returned"
+    end
+  end
+
+  # The findings of a run, grouped by mechanism, and what stock did wrong (notes, not failures).
+  class Findings
+    KINDS = {
+      hang: "no answer within the time bound", java_exception: "Java exception", bad_signature: "signature that does not open",
+      undocumented: "undocumented difference from stock, not MRI's answer either",
+      undocumented_as_mri: "undocumented difference from stock (MRI's answer)", not_mri: "not MRI's answer",
+      stuck: "run stopped: too many calls still running",
+      stock_java_exception: "stock leaks a Java exception", stock_hang: "stock gives no answer within the time bound",
+      stock_bad_signature: "stock's signature does not open", stock_not_mri: "the engine keeps stock's answer, MRI's differs"
+    }.freeze
+
+    attr_reader :failures, :notes, :counts
+
+    def initialize
+      @failures = []
+      @notes = []
+      @counts = Hash.new(0)
+    end
+
+    def add(finding)
+      (finding.kind.start_with?("stock_") ? @notes : @failures) << finding
+    end
+
+    def count(name, by = 1)
+      @counts[name] += by
+    end
+
+    def report
+      [*counts.sort.map { |name, number| "#{name}: #{number}" },
+       *section("FINDINGS", failures), *section("notes (stock's problems, kept by the engine)", notes, details: false)].join("\n")
+    end
+
+    private
+
+    def list(findings, &attribute)
+      values = findings.map(&attribute).uniq
+      values.take(8).join(", ") + (values.size > 8 ? ", ..." : "")
+    end
+
+    def section(title, findings, details: true)
+      return ["#{title}: none"] if findings.empty?
+
+      groups = findings.group_by(&:group).sort_by { |_, members| -members.size }
+      ["#{title}: #{findings.size} in #{groups.size} groups"] + groups.map do |group, members|
+        line = "[#{members.size}x on #{list(members, &:backend)}] #{group}"
+        next "#{line}\n  e.g. #{members.first.kase}" unless details
+
+        "#{line}\n  methods: #{list(members) { |f| f.kase.method }}; keys: #{list(members) { |f| f.kase.key }}\n#{members.first.details}"
+      end
+    end
+  end
+end

@@ -1,0 +1,24 @@
+# frozen_string_literal: true
+
+# The differential fuzzer of fast-rsa-engine: bin/fuzz runs it long, with a seed and a count;
+# spec/fast_rsa_engine/fuzz_spec.rb runs a short fixed seed in the suite. Reading order:
+#
+#   patched_methods.rb        the methods fuzzed, one line each (add a method here)
+#   case.rb, value.rb         a case: method, key name, arguments as JSON data, so that it prints
+#                             as one line, replays (bin/fuzz --replay), and runs under MRI too
+#   case_generator.rb         draws cases from a seed: well-formed, odd and mutated arguments
+#   key_corpus.rb             sound keys, and crafted ones whose numbers do not agree
+#   runner.rb                 runs each case with every native backend and with stock, each call
+#                             within a time bound (bounded_worker.rb), MRI's answers beside
+#                             (mri_reference.rb runs mri_answers.rb under MRI), and judges:
+#                             no hang, no Java exception, every signature opens (output_check.rb,
+#                             with the plain arithmetic of pkcs1.rb), and stock's answer or a
+#                             difference that documented_differences.rb allows (result.rb compares)
+#   findings.rb               the findings grouped by mechanism, one reproducer each
+require "json"
+require "openssl"
+
+support = File.expand_path("../support", __dir__)
+%w[outcome reference_fixtures backends].each { |file| require File.join(support, file) }
+%w[value pkcs1 key_corpus patched_methods case case_generator output_check result documented_differences
+   mri_reference findings bounded_worker runner].each { |file| require_relative file }

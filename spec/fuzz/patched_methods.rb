@@ -1,0 +1,23 @@
+# frozen_string_literal: true
+
+module Fuzz
+  # The methods of OpenSSL::PKey::RSA that fast-rsa-engine patches, one line each: the name, what
+  # the call returns (:signature must open under the public key, see OutputCheck.expected_block;
+  # :ciphertext is checked by decrypting it, see OutputCheck::INVERSES; :plaintext and :boolean
+  # compare as they are), and how the generator draws the arguments: [positional arguments,
+  # keyword arguments or nil], as Fuzz::Value data. A method stock lacks is also listed in
+  # DocumentedDifferences::STOCK_LACKS.
+  PatchedMethod = Struct.new(:name, :output, :arguments)
+
+  PATCHED_METHODS = [
+    PatchedMethod.new("sign", :signature, ->(g) { d = g.digest; [[d, g.message, *g.optional { g.sign_options(d) }], nil] }),
+    PatchedMethod.new("sign_pss", :signature, ->(g) { d = g.digest; [[d, g.message], g.pss_keywords(d)] }),
+    PatchedMethod.new("sign_raw", :signature, ->(g) { d = g.digest_or_nil; [[d, g.hash_of(d), *g.optional { g.sign_options(d) }], nil] }),
+    PatchedMethod.new("private_encrypt", :signature, ->(g) { [[g.block, *g.optional { g.padding }], nil] }),
+    PatchedMethod.new("private_decrypt", :plaintext, ->(g) { [g.ciphertext_and_padding, nil] }),
+    PatchedMethod.new("decrypt", :plaintext, ->(g) { [g.ciphertext_and_decrypt_options, nil] }),
+    PatchedMethod.new("verify", :boolean, ->(g) { d = g.digest; m = g.message; [[d, g.signature(d, m), m, *g.rarely { g.sign_options(d) }], nil] }),
+    PatchedMethod.new("public_encrypt", :ciphertext, ->(g) { [[g.block, *g.optional { g.padding }], nil] }),
+    PatchedMethod.new("public_decrypt", :plaintext, ->(g) { [g.signature_block_and_padding, nil] })
+  ].to_h { |method| [method.name, method] }.freeze
+end

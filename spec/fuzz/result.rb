@@ -1,0 +1,92 @@
+# frozen_string_literal: true
+
+module Fuzz
+  # A call that did not finish within the time bound: the Outcome's error, never raised.
+  class Hang < StandardError
+  end
+
+  # What one backend (or MRI) did with a case: its Outcome, whether a second call returned other
+  # bytes (a randomized output: PSS, PKCS#1 v1.5 type 2, OAEP), and the check of what it
+  # returned (Fuzz::OutputCheck). Its summary is plain JSON data, so that MRI's travels.
+  class Result
+    attr_reader :outcome, :check
+
+    # The block makes the call and answers its Outcome; it runs twice when randomness is probed.
+    def self.of(kase, probe_randomness:, &call)
+      outcome = call.call
+      output = PATCHED_METHODS.fetch(kase.method).output
+      checked = %i[signature ciphertext].include?(output) && !outcome.raised? && outcome.value.is_a?(String)
+      randomized = checked && probe_randomness && call.call.value != outcome.value
+      new(outcome, randomized, checked ? OutputCheck.public_send(output, kase, outcome.value) : nil)
+    end
+
+    def initialize(outcome, randomized, check)
+      @outcome = outcome
+      @randomized = randomized
+      @check = check
+    end
+
+    def value
+      outcome.value
+    end
+
+    def error
+      outcome.error
+    end
+
+    def message
+      outcome.message
+    end
+
+    def returned?
+      !outcome.raised?
+    end
+
+    # Whether it raised (an error of that class, when given; Java exceptions are no Ruby Exception).
+    def raised?(error_class = nil)
+      outcome.raised? && (error_class.nil? || error.is_a?(error_class))
+    end
+
+    def java?
+      outcome.java_exception?
+    end
+
+    def hang?
+      raised?(Hang)
+    end
+
+    def summary
+      return { "randomized" => check } if @randomized
+
+      plain_summary
+    end
+
+    # The same as the partner's summary: the same bytes, or error class and message; where the
+    # partner's output is randomized, an output that checks the same.
+    def same_as?(summary)
+      return returned? && value.is_a?(String) && check == summary["randomized"] if summary.key?("randomized")
+
+      plain_summary == summary
+    end
+
+    # MRI's answer: its bytes, or an error of its class (messages differ between the Rubies).
+    def as_mri?(summary)
+      return same_as?(summary) unless summary.key?("raised")
+
+      name = summary.fetch("raised")
+      raised? && !hang? && (Object.const_defined?(name) ? error.is_a?(Object.const_get(name)) : error.class.name == name)
+    end
+
+    def to_s
+      "#{outcome}#{" (randomized; checks #{check.inspect})" if @randomized}"
+    end
+
+    private
+
+    def plain_summary
+      return { "raised" => error.class.name, "message" => message } if raised?
+
+      { "returned" => value.is_a?(String) ? value.unpack1("H*") : value }
+    end
+  end
+end

@@ -1,0 +1,89 @@
+# frozen_string_literal: true
+
+require "openssl"
+
+module Fuzz
+  # Arguments as plain JSON data, so that a case prints as one line, replays, and runs the same
+  # under MRI. Numbers, nil, booleans, text Strings and Arrays stand for themselves; the rest is
+  # a one-entry Hash naming what it stands for.
+  module Value
+    module_function
+
+    def bytes(string)
+      { "bytes" => string.unpack1("H*") }
+    end
+
+    def frozen(string)
+      { "frozen" => string.unpack1("H*") }
+    end
+
+    def symbol(name)
+      { "symbol" => name.to_s }
+    end
+
+    def digest_object(name)
+      { "digest" => name }
+    end
+
+    def hash(pairs)
+      { "hash" => pairs.to_a }
+    end
+
+    # The Ruby object a value stands for; fresh on every call, so no call sees another's changes.
+    def decode(value)
+      case value
+      when Array then value.map { |item| decode(item) }
+      when Hash then decode_tagged(*value.first)
+      when String then value.dup
+      else value
+      end
+    end
+
+    def decode_tagged(tag, content)
+      case tag
+      when "bytes" then [content].pack("H*")
+      when "frozen" then [content].pack("H*").freeze
+      when "symbol" then content.to_sym
+      when "digest" then OpenSSL::Digest.new(content)
+      when "hash" then content.to_h { |key, item| [decode(key), decode(item)] }
+      else raise ArgumentError, "unknown value tag #{tag.inspect}"
+      end
+    end
+
+    # The value with binary Strings reduced to their length: values that differ only in their
+    # bytes share it.
+    def shape(value)
+      case value
+      when Array then value.map { |item| shape(item) }
+      when Hash
+        tag, content = value.first
+        case tag
+        when "bytes", "frozen" then { "bytes" => content.size / 2 }
+        when "hash" then { "hash" => shape(content) }
+        else value
+        end
+      else value
+      end
+    end
+
+    # Short and readable: binary Strings by their length, the rest by inspect.
+    def show(value)
+      case value
+      when Array then "[#{value.map { |item| show(item) }.join(', ')}]"
+      when Hash
+        return show_tagged(*value.first) unless value.first.first == "hash"
+
+        "{#{value['hash'].map { |key, item| "#{show(key)} => #{show(item)}" }.join(', ')}}"
+      else value.inspect
+      end
+    end
+
+    def show_tagged(tag, content)
+      case tag
+      when "bytes", "frozen" then "#{tag == 'frozen' ? 'frozen ' : ''}#{content.size / 2} bytes#{content.size <= 16 ? " #{content}" : ''}"
+      when "symbol" then ":#{content}"
+      when "digest" then "Digest(#{content})"
+      end
+    end
+  end
+end
