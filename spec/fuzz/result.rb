@@ -10,6 +10,8 @@ module Fuzz
   # returned (Fuzz::OutputCheck). Its summary is plain JSON data, so that MRI's travels.
   class Result
     attr_reader :outcome, :check
+    # Whether a native engine computed the answer (its operation count grew), not stock for it.
+    attr_accessor :engine_ran
 
     # The block makes the call and answers its Outcome; it runs twice when randomness is probed.
     def self.of(kase, probe_randomness:, &call)
@@ -18,6 +20,11 @@ module Fuzz
       checked = %i[signature ciphertext].include?(output) && !outcome.raised? && outcome.value.is_a?(String)
       randomized = checked && probe_randomness && call.call.value != outcome.value
       new(outcome, randomized, checked ? OutputCheck.public_send(output, kase, outcome.value) : nil)
+    end
+
+    # Stock's answer for a method it lacks, where a crafted key's row asks what stock did.
+    def self.stock_lacks
+      new(Outcome.new(nil, NoMethodError.new("stock jruby-openssl lacks the method")), false, nil)
     end
 
     def initialize(outcome, randomized, check)

@@ -47,7 +47,7 @@ final class KeyBlocks {
      * is refused here as one that does not decode, or as data too large, as OpenSSL refuses it.
      */
     AsymmetricBlockCipher oaep(DigestAlgorithm digest, DigestAlgorithm mgf1, byte[] label) {
-        if (modulusBytes < 2 * digest.length() + 2) return new NoRoom();
+        if (modulusBytes < 2 * digest.length() + 2) return new NoRoom(cipher());
         return new OAEPEncoding(cipher(), digest.newDigest(), mgf1.newDigest(), label);
     }
 
@@ -92,13 +92,22 @@ final class KeyBlocks {
         if (data.length > modulusBytes) throw new DataLengthException("too much data for RSA block");
     }
 
-    /** A padding with no room in this key: nothing fits, nothing decodes. */
+    /**
+     * A padding with no room in this key: nothing fits, nothing decodes. A block is still run through
+     * the key's operation first, so one out of range is refused as the other paddings refuse it.
+     */
     private static final class NoRoom implements AsymmetricBlockCipher {
+        private final AsymmetricBlockCipher cipher;
         private boolean forEncryption;
+
+        NoRoom(AsymmetricBlockCipher cipher) {
+            this.cipher = cipher;
+        }
 
         @Override
         public void init(boolean forEncryption, CipherParameters parameters) {
             this.forEncryption = forEncryption;
+            cipher.init(forEncryption, parameters);
         }
 
         @Override
@@ -114,6 +123,7 @@ final class KeyBlocks {
         @Override
         public byte[] processBlock(byte[] in, int offset, int length) throws InvalidCipherTextException {
             if (forEncryption) throw new DataLengthException("data too large for key size");
+            cipher.processBlock(in, offset, length);
             throw new InvalidCipherTextException("data wrong");
         }
     }

@@ -72,6 +72,8 @@ public final class PrivateKeyOperations {
      */
     public byte[] signPss(DigestAlgorithm digest, DigestAlgorithm mgf1, int saltLength, boolean prehashed,
                           byte[] data, int offset, int length) throws CryptoException {
+        // A key too small for even an empty salt: BC would fail on a negative array size.
+        if (saltLength < 0) throw new IllegalArgumentException("key too small for specified hash and salt lengths");
         PSSSigner signer = prehashed
             ? PSSSigner.createRawSigner(blocks.cipher(), digest.newDigest(), mgf1.newDigest(), saltLength, PSSSigner.TRAILER_IMPLICIT)
             : new PSSSigner(blocks.cipher(), digest.newDigest(), mgf1.newDigest(), saltLength);

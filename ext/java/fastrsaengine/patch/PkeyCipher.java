@@ -40,6 +40,16 @@ final class PkeyCipher {
         });
     }
 
+    /**
+     * A key the engine declines (numbers it cannot check, or no private part for decrypt): the
+     * arguments are read as MRI reads them, so their errors come first, then OpenSSL's refusal.
+     */
+    static EngineCall refuse(ThreadContext context, String operation, IRubyObject[] args) {
+        args[0].convertToString();
+        PkeyOptions.read(context, operation, args.length > 1 ? args[1] : context.nil);
+        throw Errors.pkeyError(context.runtime, operation);
+    }
+
     private static EngineCall call(ThreadContext context, String operation, IRubyObject[] args, Operation operationInMode) {
         byte[] data = args[0].convertToString().getByteList().bytes();
         PkeyOptions options = PkeyOptions.read(context, operation, args.length > 1 ? args[1] : context.nil);

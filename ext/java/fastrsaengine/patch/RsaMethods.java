@@ -46,10 +46,16 @@ public final class RsaMethods {
         return privateCall(context, self, args, 1, 2, stock, Ciphering::privateDecrypt);
     }
 
-    /** MRI's PKey#decrypt with options; jruby-openssl has none, so with the engine off this is NoMethodError. */
+    /**
+     * MRI's PKey#decrypt with options. jruby-openssl has none, so with the engine off this is stock's
+     * NoMethodError; with it on, every call is MRI's, also for a key the engine declines.
+     */
     @JRubyMethod(name = "decrypt", module = true)
     public static IRubyObject decrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return privateCall(context, self, args, 1, 2, stock, (key, a) -> PkeyCipher.decrypt(context, key, a));
+        if (ActiveEngine.get() == null) return Stock.call(context, stock);
+        IRubyObject[] a = mriArguments(context, args);
+        PrivateKeyOperations key = KeyStates.privateOperations(self);
+        return run(context, read(context, () -> key == null ? PkeyCipher.refuse(context, "EVP_PKEY_decrypt", a) : PkeyCipher.decrypt(context, key, a)), stock);
     }
 
     @JRubyMethod(name = "verify", module = true)
@@ -72,10 +78,13 @@ public final class RsaMethods {
         return publicCall(context, self, args, stock, (key, a) -> Ciphering.publicEncrypt(context, key, a));
     }
 
-    /** MRI's PKey#encrypt with options; jruby-openssl has none, so with the engine off this is NoMethodError. */
+    /** MRI's PKey#encrypt with options: as decrypt. */
     @JRubyMethod(name = "encrypt", module = true)
     public static IRubyObject encrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return publicCall(context, self, args, stock, (key, a) -> PkeyCipher.encrypt(context, key, a));
+        if (ActiveEngine.get() == null) return Stock.call(context, stock);
+        IRubyObject[] a = mriArguments(context, args);
+        PublicKeyOperations key = KeyStates.publicOperations(self);
+        return run(context, read(context, () -> key == null ? PkeyCipher.refuse(context, "EVP_PKEY_encrypt", a) : PkeyCipher.encrypt(context, key, a)), stock);
     }
 
     @JRubyMethod(name = "public_decrypt", module = true)
@@ -124,6 +133,13 @@ public final class RsaMethods {
     private static IRubyObject[] arguments(IRubyObject args, int min, int max) {
         IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
         return a.length < min || a.length > max ? null : a;
+    }
+
+    /** (data [, options]) of MRI's encrypt and decrypt, with Ruby's ArgumentError for another count. */
+    private static IRubyObject[] mriArguments(ThreadContext context, IRubyObject args) {
+        IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
+        if (a.length < 1 || a.length > 2) throw context.runtime.newArgumentError(a.length, 1, 2);
+        return a;
     }
 
     /** Reading arguments raises only Ruby errors, whatever they hold. */

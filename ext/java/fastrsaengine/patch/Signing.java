@@ -60,7 +60,7 @@ final class Signing {
         ByteList hash = RubyArgs.bytes(args[1]);
         IRubyObject options = args.length > 2 ? args[2] : context.nil;
         if (hash == null || !(options.isNil() || options instanceof RubyHash)) return null;
-        if (args[0].isNil()) return options.isNil() ? padOnly(key, hash) : null;
+        if (args[0].isNil()) return padOnly(key, hash, options.isNil() ? "" : paddingMode(context, (RubyHash) options));
         DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
         if (digest == null) return null;
         String mode = options.isNil() ? "" : paddingMode(context, (RubyHash) options);
@@ -84,9 +84,11 @@ final class Signing {
         return () -> key.signPkcs1(digest, data.unsafeBytes(), data.begin(), data.realSize());
     }
 
-    private static EngineCall padOnly(PrivateKeyOperations key, ByteList data) {
+    /** sign_raw(nil, data [, options]): PKCS#1 v1.5 type 1 around the data alone, as MRI; other modes are stock's. */
+    private static EngineCall padOnly(PrivateKeyOperations key, ByteList data, String mode) {
         byte[] block = data.bytes();
-        return key.fitsPkcs1(block.length) ? () -> key.signDigestInfo(block) : null;
+        boolean pkcs1 = "".equals(mode) || "pkcs1".equals(mode);
+        return pkcs1 && key.fitsPkcs1(block.length) ? () -> key.signDigestInfo(block) : null;
     }
 
     private static EngineCall pss(PrivateKeyOperations key, DigestAlgorithm digest, DigestAlgorithm mgf1, int salt, boolean prehashed, ByteList data) {
@@ -141,10 +143,18 @@ final class Signing {
         return salt;
     }
 
-    /** The rsa_padding_mode option in lower case: "" when absent, null when not a String (stock's to reject). */
+    /**
+     * The rsa_padding_mode option in lower case: "" when absent, null when not a String (stock's to
+     * reject). "none" signs nothing a verifier could check: OpenSSL refuses it with a digest, as MRI shows.
+     */
     private static String paddingMode(ThreadContext context, RubyHash options) {
         IRubyObject value = RubyArgs.option(context, options, "rsa_padding_mode", true);
         if (value.isNil()) return "";
-        return value instanceof RubyString ? value.asJavaString().toLowerCase(Locale.ROOT) : null;
+        if (!(value instanceof RubyString)) return null;
+        String mode = value.asJavaString().toLowerCase(Locale.ROOT);
+        if (mode.equals("none")) {
+            throw Errors.pkeyError(context.runtime, "EVP_PKEY_CTX_ctrl_str(ctx, \"rsa_padding_mode\", \"" + value.asJavaString() + "\"): invalid padding mode");
+        }
+        return mode;
     }
 }
