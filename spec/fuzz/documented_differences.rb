@@ -11,7 +11,8 @@ module Fuzz
   module DocumentedDifferences
     # Methods stock jruby-openssl lacks and the engine adds, as MRI has them: the engine's
     # answers are compared with MRI's instead of stock's NoMethodError.
-    STOCK_LACKS = { "decrypt" => "key.decrypt(data, options): MRI's answer (stock: NoMethodError)" }.freeze
+    STOCK_LACKS = { "decrypt" => "key.decrypt(data, options): MRI's answer (stock: NoMethodError)",
+                    "encrypt" => "key.encrypt(data, options): MRI's answer (stock: NoMethodError)" }.freeze
 
     # Stock loops forever on SSLv23 padding of empty data (MRI's private_encrypt signs, its
     # public_encrypt raises). The runner does not call stock for these cases: a thread stuck in
@@ -105,6 +106,13 @@ module Fuzz
         lambda { |c, engine, stock, _|
           %w[sign sign_pss sign_raw].include?(c.method) && stock.raised?(OpenSSL::PKey::RSAError) && stock.message.match?(/\A-\d+\z/) &&
             engine.raised?(OpenSSL::PKey::RSAError) && engine.message == "key too small for specified hash and salt lengths"
+        }
+      ),
+      DocumentedDifference.new(
+        "verify, verify_pss, verify_raw answer true or false, as MRI, where stock raises (a digest it lacks, a signature not below n) or returns nil",
+        lambda { |c, engine, stock, mri|
+          %w[verify verify_pss verify_raw].include?(c.method) && [true, false].include?(engine.value) && !engine.raised? &&
+            (stock.raised? || stock.value.nil? || as_mri?(engine, mri))
         }
       ),
       DocumentedDifference.new(

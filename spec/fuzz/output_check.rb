@@ -22,7 +22,7 @@ module Fuzz
     end
 
     # The call that undoes each :ciphertext method, given the same padding or options.
-    INVERSES = { "public_encrypt" => "private_decrypt" }.freeze
+    INVERSES = { "public_encrypt" => "private_decrypt", "encrypt" => "decrypt" }.freeze
 
     # For a :ciphertext output: the decrypted bytes in hex, or false when it does not decrypt.
     # (An inverse that stock lacks, such as decrypt, runs with the engine on.)

@@ -18,6 +18,9 @@ module Fuzz
     PatchedMethod.new("decrypt", :plaintext, ->(g) { [g.ciphertext_and_decrypt_options, nil] }),
     PatchedMethod.new("verify", :boolean, ->(g) { d = g.digest; m = g.message; [[d, g.signature(d, m), m, *g.rarely { g.sign_options(d) }], nil] }),
     PatchedMethod.new("public_encrypt", :ciphertext, ->(g) { [[g.block, *g.optional { g.padding }], nil] }),
-    PatchedMethod.new("public_decrypt", :plaintext, ->(g) { [g.signature_block_and_padding, nil] })
+    PatchedMethod.new("public_decrypt", :plaintext, ->(g) { [g.signature_block_and_padding, nil] }),
+    PatchedMethod.new("encrypt", :ciphertext, ->(g) { [[g.block, *g.ciphertext_and_decrypt_options.drop(1)], nil] }),
+    PatchedMethod.new("verify_pss", :boolean, ->(g) { d = g.digest; m = g.message; [[d, g.signature(d, m), m], g.pss_keywords(d)] }),
+    PatchedMethod.new("verify_raw", :boolean, ->(g) { d = g.digest; h = g.hash_of(d); [[d, g.signature(d, h), h, *g.rarely { g.sign_options(d) }], nil] })
   ].to_h { |method| [method.name, method] }.freeze
 end
