@@ -85,10 +85,10 @@ module Fuzz
       padding_mode(options) == "pss"
     end
 
-    # "pkcs1" when absent; nil for modes other than PKCS#1 and PSS.
+    # "pss", else "pkcs1": a signature with an unknown mode is PKCS#1 v1.5, as MRI's OpenSSL, stock
+    # and the engine make it ("none" is refused before anything is signed).
     def padding_mode(options)
-      mode = option(options, "rsa_padding_mode").to_s.downcase
-      mode.empty? ? "pkcs1" : mode[/\A(pkcs1|pss)\z/]
+      option(options, "rsa_padding_mode").to_s.casecmp?("pss") ? "pss" : "pkcs1"
     end
 
     def options(value)

@@ -63,7 +63,8 @@ final class Verifying {
         IRubyObject mgf1Name = RubyArgs.option(context, options, "rsa_mgf1_md", true);
         DigestAlgorithm mgf1 = mgf1Name.isNil() ? digest : mgf1Name instanceof RubyString ? DigestAlgorithm.forName(mgf1Name.asJavaString()) : null;
         IRubyObject saltOption = RubyArgs.option(context, options, "rsa_pss_saltlen", true);
-        Integer salt = saltOption.isNil() ? PublicKeyOperations.PSS_SALT_AUTO : saltFromNumber(key, digest, RubyArgs.int32(saltOption));
+        // Boxed on purpose: an int in this conditional would unbox saltFromNumber's null (a number past 32 bits).
+        Integer salt = saltOption.isNil() ? Integer.valueOf(PublicKeyOperations.PSS_SALT_AUTO) : saltFromNumber(key, digest, RubyArgs.int32(saltOption));
         if (mgf1 == null || salt == null) return null;
         return key.verifyPss(digest, mgf1, salt, prehashed, signature, data.unsafeBytes(), data.begin(), data.realSize());
     }
