@@ -5,6 +5,7 @@ import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPrivateKey;
+import java.security.interfaces.RSAPublicKey;
 
 /**
  * Which keys an engine is given, and the guarantee that no private-key result leaves unchecked:
@@ -41,6 +42,15 @@ public final class KeyChecks {
         PreparedKey plain = checked(engine.prepare(new PlainPrivateKey(n, d), e), n, e);
         probe(plain, n, e);
         return plain;
+    }
+
+    /**
+     * The engine's form of a public key, for the public operations: n odd and at least 3, e odd with
+     * 1 &lt; e &lt; n, as for private keys; null leaves the key to stock.
+     */
+    public static PreparedPublicKey preparePublic(RsaEngine engine, RSAPublicKey key) throws GeneralSecurityException {
+        BigInteger n = key.getModulus(), e = key.getPublicExponent();
+        return isUsable(n, e, BigInteger.ONE) ? engine.preparePublic(key) : null;
     }
 
     private static boolean isUsable(BigInteger n, BigInteger e, BigInteger d) {

@@ -122,7 +122,7 @@ final class KeyBlocks {
 
         @Override
         public byte[] processBlock(byte[] in, int offset, int length) throws InvalidCipherTextException {
-            if (forEncryption) throw new DataLengthException("data too large for key size");
+            if (forEncryption) throw new DataLengthException("too much data for RSA block");
             cipher.processBlock(in, offset, length);
             throw new InvalidCipherTextException("data wrong");
         }

@@ -3,6 +3,7 @@ package fastrsaengine.patch;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
 import fastrsaengine.padding.DigestAlgorithm;
+import org.jruby.RubyString;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
@@ -78,6 +79,17 @@ final class Ciphering {
                 default: return null;
             }
         });
+    }
+
+    /**
+     * Stock never returns from SSLv23 padding of empty data. With the engine on, a key it declines
+     * (which would go to stock) gets an error instead: no call may hang.
+     */
+    static void refuseWhereStockNeverReturns(ThreadContext context, IRubyObject[] args) {
+        boolean empty = args.length == 2 && args[0] instanceof RubyString && ((RubyString) args[0]).isEmpty();
+        if (empty && Integer.valueOf(SSLV23_PADDING).equals(RubyArgs.int32(args[1]))) {
+            throw Errors.rsaError(context.runtime, "unknown padding type");
+        }
     }
 
     /** (data [, padding]) as the engine takes them: a String, and nil or an Integer. */

@@ -72,7 +72,7 @@ final class KeyStates {
         PublicKey publicKey = ((PKeyRSA) self).getPublicKey();
         if (!(publicKey instanceof RSAPublicKey)) return null;
         return (PublicKeyOperations) cached(self, PUBLIC_STATE, (RSAPublicKey) publicKey, (engine, k) -> {
-            PreparedPublicKey prepared = engine.preparePublic(k);
+            PreparedPublicKey prepared = KeyChecks.preparePublic(engine, k);
             return prepared == null ? null : new PublicKeyOperations(prepared);
         });
     }

@@ -38,6 +38,9 @@ public final class RsaMethods {
 
     @JRubyMethod(name = "private_encrypt", module = true)
     public static IRubyObject privateEncrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        if (ActiveEngine.get() != null && KeyStates.privateOperations(self) == null) {
+            Ciphering.refuseWhereStockNeverReturns(context, ((RubyArray<?>) args).toJavaArray());
+        }
         return privateCall(context, self, args, 1, 2, stock, (key, a) -> Ciphering.privateEncrypt(context, key, a));
     }
 
@@ -75,6 +78,9 @@ public final class RsaMethods {
 
     @JRubyMethod(name = "public_encrypt", module = true)
     public static IRubyObject publicEncrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        if (ActiveEngine.get() != null && KeyStates.publicOperations(self) == null) {
+            Ciphering.refuseWhereStockNeverReturns(context, ((RubyArray<?>) args).toJavaArray());
+        }
         return publicCall(context, self, args, stock, (key, a) -> Ciphering.publicEncrypt(context, key, a));
     }
 
