@@ -43,6 +43,7 @@ module ServiceBenchmark
       results = @options[:configurations].map { |name| measure(Configuration.new(name), key) }
       machine[:load_average] << load_average
       write(machine, results)
+      correct?(results)
     end
 
     private
@@ -54,7 +55,7 @@ module ServiceBenchmark
         runtime = check_backend(server.timing, configuration)
         scenarios = @scenarios.map { |scenario| measure_scenario(server, configuration, scenario, folder) }
         { name: configuration.name, label: configuration.label, runtime: runtime["runtime"], backend: runtime["backend"],
-          jvm_options: (Configuration::JVM_OPTIONS if configuration.jruby?), scenarios: scenarios }
+          puma: server.puma_settings, jvm_options: (Configuration::JVM_OPTIONS if configuration.jruby?), scenarios: scenarios }
       end.tap { |result| verify_tokens(result, folder, key) }
     end
 
@@ -104,8 +105,43 @@ module ServiceBenchmark
                 "load average #{machine[:load_average].join(' -> ')}"
       File.write(File.join(RESULTS_DIR, "latest.json"), JSON.pretty_generate(machine: machine, settings: @options, results: results))
       File.write(File.join(RESULTS_DIR, "latest.svg"), Chart.new(results, summary).to_svg)
-      puts "Session service on Puma, #{summary}; #{@options[:duration]} s a cell after warm-up\n\n#{Tables.render(results)}"
+      puts "Session service on Puma, #{summary}; #{@options[:duration]} s a cell after warm-up", *settings(results), "",
+           Tables.render(results), *unsteady(results)
       say "wrote #{RESULTS_DIR}/latest.json and latest.svg"
+    end
+
+    # Every response 2xx and every sampled token good, else the failures are said and the run fails.
+    def correct?(results)
+      failures = results.flat_map do |result|
+        result[:scenarios].flat_map do |scenario|
+          non_2xx = scenario[:cells].sum { |cell| cell[:non_2xx] }
+          bad = scenario.dig(:tokens, :bad).to_i
+          [("#{non_2xx} non-2xx responses" if non_2xx.positive?), ("#{bad} bad tokens" if bad.positive?)]
+            .compact.map { |failure| "#{result[:label]}, #{scenario[:title]}: #{failure}" }
+        end
+      end
+      failures.each { |failure| say "FAILED #{failure}" }
+      failures.empty?
+    end
+
+    # The warm-ups that ran out of time before the rate settled: their figures may still be rising.
+    def unsteady(results)
+      lines = results.flat_map do |result|
+        result[:scenarios].reject { |scenario| scenario[:warmup][:steady] }.map do |scenario|
+          "- #{result[:label]}, #{scenario[:title]}: #{scenario[:warmup][:rounds].map(&:round).join(', ')} requests/s"
+        end
+      end
+      lines.empty? ? [] : ["", "Not steady after #{@options[:warmup_max]} s of warm-up (rates of its rounds):", *lines]
+    end
+
+    # A line per configuration: its runtime, and Puma's processes and threads.
+    def settings(results)
+      results.map do |result|
+        puma = result[:puma]
+        processes = puma[:workers].zero? ? "1 process" : "#{puma[:workers]} workers"
+        "- #{result[:label]}: #{result[:runtime]}; Puma #{puma[:version]}, #{processes} x #{puma[:threads]} threads" \
+          "#{"; JAVA_OPTS #{result[:jvm_options]}" if result[:jvm_options]}"
+      end
     end
 
     def new_key
@@ -137,7 +173,7 @@ end
 
 $stderr.sync = true
 begin
-  ServiceBenchmark::Report.new(ServiceBenchmark::Options.parse(ARGV), ENV.fetch("SERVICE_JRUBY_GEMS")).run
+  exit ServiceBenchmark::Report.new(ServiceBenchmark::Options.parse(ARGV), ENV.fetch("SERVICE_JRUBY_GEMS")).run
 rescue Interrupt
   warn "==> interrupted; every process it started is stopped"
   exit 130

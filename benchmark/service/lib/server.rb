@@ -58,6 +58,13 @@ module ServiceBenchmark
       JSON.parse(check(response).body).fetch("token")
     end
 
+    # What Puma says of itself at boot: its version, workers (cluster mode) and threads.
+    def puma_settings
+      log = File.read(@process.log)
+      { version: log[/Puma version: (\S+)/, 1], workers: log[/Workers: (\d+)/, 1]&.to_i || 0,
+        threads: log[/Max threads: (\d+)/, 1].to_i }
+    end
+
     def cpu_seconds
       @process.cpu_seconds
     end
