@@ -158,10 +158,10 @@ module ServiceBenchmark
       File.read("/proc/loadavg").split.first.to_f
     end
 
-    # Seconds: boots, warm-ups of two rounds at least, and the measurements.
+    # Seconds: boots, warm-ups of three rounds at least, and the measurements.
     def estimate
       boots = @options[:configurations].sum { |name| Configuration.new(name).jruby? ? 30 : 5 }
-      per_scenario = 2 * @options[:warmup_round] + @options[:connections].size * (@options[:duration] + 1)
+      per_scenario = Warmup::ROUNDS * @options[:warmup_round] + @options[:connections].size * (@options[:duration] + 1)
       boots + @options[:configurations].size * @scenarios.size * per_scenario
     end
 

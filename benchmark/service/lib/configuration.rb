@@ -47,8 +47,8 @@ module ServiceBenchmark
       [*interpreter, "-S", *PUMA]
     end
 
-    # JRuby resolves Puma, nio4r and fast-rsa-engine from the gem folder setup.sh built, with
-    # nio4r in its pure-Ruby mode (see jruby_gems.rb).
+    # JRuby resolves Puma, nio4r and fast-rsa-engine from the gem folder setup.sh built; nio4r
+    # loads in its pure-Ruby mode, which Puma requires but does not use here (see jruby_gems.rb).
     def environment(gem_folder)
       return {} unless jruby?
 

@@ -3,9 +3,10 @@
 require_relative "load"
 
 module ServiceBenchmark
-  # Warms a server up on one scenario: wrk rounds until two rounds in a row give rates within
+  # Warms a server up on one scenario: wrk rounds until three rounds in a row give rates within
   # `steady` percent of each other, or `warmup_max` seconds have gone. JRuby compiles the hot
-  # paths as they run, so its first rounds are slow; MRI is steady from the start.
+  # paths as they run, so its first rounds are slow; MRI is steady from the start. Three rounds,
+  # not two: on a busy machine two rounds agree by chance while the rate still climbs.
   module Warmup
     module_function
 
@@ -22,11 +23,13 @@ module ServiceBenchmark
       { rounds: rates, steady: steady?(rates, options[:steady]), seconds: (now - started).round(1) }
     end
 
-    def steady?(rates, percent)
-      return false if rates.size < 2
+    ROUNDS = 3
 
-      previous, last = rates.last(2)
-      (last - previous).abs <= previous * percent / 100.0
+    def steady?(rates, percent)
+      return false if rates.size < ROUNDS
+
+      low, high = rates.last(ROUNDS).minmax
+      high - low <= high * percent / 100.0
     end
 
     def now

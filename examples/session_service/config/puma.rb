@@ -9,7 +9,13 @@ require "etc"
 jruby = RUBY_ENGINE == "jruby"
 threads_count = Integer(ENV.fetch("PUMA_THREADS", jruby ? 16 : 5))
 threads threads_count, threads_count
-unless jruby
+if jruby
+  # No reactor: each connection is read by its thread. Puma's reactor needs nio4r's Java extension
+  # on JRuby; nio4r's pure-Ruby selector (what Debian's nio4r gives JRuby) never drains its wakeup
+  # pipe on Linux and spins a core from the first connection it watches. Puma still closes a
+  # keep-alive connection after 10 requests when every thread is busy and others wait.
+  queue_requests false
+else
   workers Integer(ENV.fetch("WEB_CONCURRENCY", Etc.nprocessors))
   preload_app! # the key is read once, before the workers fork
 end
