@@ -1,4 +1,4 @@
-# Shared by bin/setup, bin/jruby, bin/test and bin/benchmark: where things live
+# Shared by bin/setup, bin/jruby, bin/test, bin/benchmark and bin/service-benchmark: where things live
 # and which JDK runs which JRuby. Sourced, never run.
 
 PROJECT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -13,6 +13,13 @@ VENDOR_RUBYLIB="$CACHE_DIR/rubylib"
 
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [[ "$(id -u)" == 0 ]]; then "$@"
+  elif command -v sudo >/dev/null; then sudo "$@"
+  else die "need root to run: $*"
+  fi
+}
 
 # The JRuby line in use: 10.1 by default, 9.4 with FAST_RSA_ENGINE_JRUBY=9.4.
 jruby_line() { echo "${FAST_RSA_ENGINE_JRUBY:-10.1}"; }
