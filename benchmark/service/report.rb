@@ -69,7 +69,8 @@ module ServiceBenchmark
     def measure_scenario(server, configuration, scenario, folder)
       say "  #{scenario.title}"
       token = server.new_token("RS256") unless scenario.issues_tokens?
-      warmup = Warmup.run(server, scenario, @options, log: File.join(folder, "wrk-warmup.log"), token: token)
+      warmup = Warmup.run(server, scenario, @options, log: File.join(folder, "wrk-warmup.log"), token: token,
+                                                      min_requests: configuration.jruby? ? @options[:warmup_requests] : 0)
       cells = @options[:connections].map { |connections| measure_cell(server, configuration, scenario, connections, folder, token) }
       { name: scenario.name, title: scenario.title, warmup: warmup, cells: cells }
     end
@@ -124,14 +125,14 @@ module ServiceBenchmark
       failures.empty?
     end
 
-    # The warm-ups that ran out of time before the rate settled: their figures may still be rising.
+    # The warm-ups that ran out of time before the cost levelled off: their figures may still improve.
     def unsteady(results)
       lines = results.flat_map do |result|
         result[:scenarios].reject { |scenario| scenario[:warmup][:steady] }.map do |scenario|
-          "- #{result[:label]}, #{scenario[:title]}: #{scenario[:warmup][:rounds].map(&:round).join(', ')} requests/s"
+          "- #{result[:label]}, #{scenario[:title]}: #{scenario[:warmup][:cpu_ms].join(', ')}"
         end
       end
-      lines.empty? ? [] : ["", "Not steady after #{@options[:warmup_max]} s of warm-up (rates of its rounds):", *lines]
+      lines.empty? ? [] : ["", "Not steady after #{@options[:warmup_max]} s of warm-up (CPU ms a request, round by round):", *lines]
     end
 
     # A line per configuration: its runtime, and Puma's processes and threads.
@@ -158,9 +159,10 @@ module ServiceBenchmark
       File.read("/proc/loadavg").split.first.to_f
     end
 
-    # Seconds: boots, warm-ups of three rounds at least, and the measurements.
+    # Seconds: boots (JRuby's with about 30 s more of warm-up), warm-ups of three rounds at least,
+    # and the measurements.
     def estimate
-      boots = @options[:configurations].sum { |name| Configuration.new(name).jruby? ? 30 : 5 }
+      boots = @options[:configurations].sum { |name| Configuration.new(name).jruby? ? 60 : 5 }
       per_scenario = Warmup::ROUNDS * @options[:warmup_round] + @options[:connections].size * (@options[:duration] + 1)
       boots + @options[:configurations].size * @scenarios.size * per_scenario
     end

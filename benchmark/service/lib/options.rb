@@ -8,7 +8,8 @@ module ServiceBenchmark
   # What bin/service-benchmark measures, and for how long.
   module Options
     DEFAULTS = { configurations: Configuration::NAMES, scenarios: %w[rs256 ps256], connections: [1, 8, 32],
-                 duration: 5, warmup_round: 3, warmup_max: 60, steady: 5.0, sample_every: 20 }.freeze
+                 duration: 5, warmup_round: 3, warmup_requests: 40_000, warmup_max: 120, steady: 10.0,
+                 sample_every: 20 }.freeze
 
     module_function
 
@@ -24,7 +25,9 @@ module ServiceBenchmark
         seconds(parser, options, :duration, "--duration SECONDS", "each measurement")
         seconds(parser, options, :warmup_round, "--warmup-round SECONDS", "each warm-up round")
         seconds(parser, options, :warmup_max, "--warmup-max SECONDS", "warm-up at most, per scenario")
-        parser.on("--steady PERCENT", Float, "warm until three rounds differ by less (default: #{DEFAULTS[:steady]})") do |v|
+        parser.on("--warmup-requests N", Integer, "JRuby: requests served before the warm-up may end",
+                  "(default: #{DEFAULTS[:warmup_requests]})") { |v| options[:warmup_requests] = v }
+        parser.on("--steady PERCENT", Float, "warm until 3 rounds' CPU per request differ by less (default: #{DEFAULTS[:steady]})") do |v|
           options[:steady] = v
         end
         parser.on("--sample-every N", Integer, "keep every Nth token for MRI to verify (default: #{DEFAULTS[:sample_every]})") do |v|

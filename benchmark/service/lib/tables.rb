@@ -9,19 +9,39 @@ module ServiceBenchmark
     module_function
 
     def render(results)
-      [figures(results), tokens(results), profile(results)].compact.join("\n\n")
+      [figures(results), cost(results), tokens(results), profile(results)].compact.join("\n\n")
     end
 
     # A row per configuration and scenario; per connection count, requests/s with its ratio to MRI
     # (and to JRuby stock), and p50 / p99 latency.
     def figures(results)
-      connections = results.flat_map { |r| r[:scenarios].flat_map { |s| s[:cells].map { |c| c[:connections] } } }.uniq
+      connections = connection_counts(results)
       header = ["configuration", "scenario", *connections.flat_map { |n| ["#{n} conn: req/s (x MRI, x stock)", "p50 / p99 ms"] }]
       rows = each_scenario(results).map do |result, scenario|
         cells = connections.flat_map { |n| cell(results, result, scenario, n) }
         [result[:label], scenario[:title], *cells]
       end
       ::Table.markdown([header, *rows])
+    end
+
+    # The server's CPU milliseconds per request (all its processes and threads), with the ratio to
+    # MRI's: what a request costs, whatever share of the machine the server got meanwhile.
+    def cost(results)
+      connections = connection_counts(results)
+      header = ["configuration", "scenario", *connections.map { |n| "#{n} conn: CPU ms a request" }]
+      rows = each_scenario(results).map do |result, scenario|
+        [result[:label], scenario[:title], *connections.map { |n| cost_cell(results, result, scenario, n) }]
+      end
+      ::Table.markdown([header, *rows])
+    end
+
+    def cost_cell(results, result, scenario, connections)
+      here = find(result, scenario[:name], connections)
+      return "-" unless here
+
+      mri = find(results.find { |r| r[:name] == "mri" }, scenario[:name], connections)
+      ratio = mri && result[:name] != "mri" ? format(" (%.2fx)", here[:server_cpu_ms] / mri[:server_cpu_ms]) : ""
+      format("%.2f%s", here[:server_cpu_ms], ratio)
     end
 
     def tokens(results)
@@ -74,6 +94,10 @@ module ServiceBenchmark
     def find(result, scenario_name, connections)
       scenario = result && result[:scenarios].find { |s| s[:name] == scenario_name }
       scenario && scenario[:cells].find { |c| c[:connections] == connections }
+    end
+
+    def connection_counts(results)
+      results.flat_map { |r| r[:scenarios].flat_map { |s| s[:cells].map { |c| c[:connections] } } }.uniq
     end
 
     def each_scenario(results)
