@@ -6,6 +6,9 @@ require_relative "../fuzz/fuzz"
 # case with every native backend and with stock, MRI's answers beside. It fails with the report:
 # the findings grouped by mechanism, one reproducer each (bin/fuzz --replay '...').
 RSpec.describe "Differential fuzzing", jruby: true do
+  # It compares with stock's answers, and jruby-openssl before 0.16 has no sign_pss, sign_raw or verify_pss.
+  before { skip "jruby-openssl #{JOpenSSL::VERSION} lacks the methods stock's answers come from" if Backends.old_stock? }
+
   seed = 20_261_121
   count = 2000
 
@@ -21,6 +24,8 @@ end
 
 # The fuzzer's own oracle, under MRI (OpenSSL signs) and JRuby (stock signs).
 RSpec.describe "The fuzzer's signature check" do
+  before { skip "jruby-openssl #{JOpenSSL::VERSION} cannot sign these without the engine" if RUBY_ENGINE == "jruby" && Backends.old_stock? }
+
   key_name = "rsa2048"
   message = Fuzz::Value.bytes("fuzz")
 
