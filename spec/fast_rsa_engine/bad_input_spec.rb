@@ -171,6 +171,22 @@ RSpec.describe "Bad input", jruby: true do
           end
         end
 
+        # Stock never returns from SSLv23 padding of empty data, so a key the engine declines (d does not
+        # match e; e = 1) must not reach it: MRI's error instead, within a bound so a regression fails.
+        it "SSLv23 padding of empty data raises for keys the engine declines, instead of stock's endless loop" do
+          mismatched = OpenSSL::PKey::RSA.new.tap { |rsa| rsa.set_key(key.n, OpenSSL::BN.new(3), key.d) }
+          e_is_one = OpenSSL::PKey::RSA.new.tap { |rsa| rsa.set_key(key.n, OpenSSL::BN.new(1), nil) }
+          sslv23 = OpenSSL::PKey::RSA::SSLV23_PADDING
+          calls = Thread.new do
+            Backends.with(backend) { [Outcome.of { mismatched.private_encrypt("", sslv23) }, Outcome.of { e_is_one.public_encrypt("", sslv23) }] }
+          end
+          outcomes = calls.join(10)&.value
+          expect(outcomes).not_to be_nil, "a call did not return within 10 seconds"
+          outcomes.each do |outcome|
+            expect([outcome.error_class, outcome.message]).to eq([OpenSSL::PKey::RSAError, "unknown padding type"])
+          end
+        end
+
         it "a salt length below -3 raises OpenSSL::PKey::RSAError, as MRI" do
           Backends.with(backend) do
             expect { key.sign_pss("SHA256", "x", salt_length: -4, mgf1_hash: "SHA256") }.to raise_error(OpenSSL::PKey::RSAError, "invalid salt length")

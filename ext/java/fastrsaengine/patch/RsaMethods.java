@@ -23,30 +23,28 @@ public final class RsaMethods {
 
     @JRubyMethod(name = "sign", module = true)
     public static IRubyObject sign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return privateCall(context, self, args, 2, 3, stock, (key, a) -> Signing.sign(context, key, a));
+        return privateCall(context, self, args, 2, 3, stock, (key, a) -> Signing.sign(context, key, a), STOCK_COPES);
     }
 
     @JRubyMethod(name = "sign_pss", module = true)
     public static IRubyObject signPss(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return privateCall(context, self, args, 2, 3, stock, (key, a) -> Signing.signPss(context, key, a));
+        return privateCall(context, self, args, 2, 3, stock, (key, a) -> Signing.signPss(context, key, a), STOCK_COPES);
     }
 
     @JRubyMethod(name = "sign_raw", module = true)
     public static IRubyObject signRaw(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return privateCall(context, self, args, 2, 3, stock, (key, a) -> Signing.signRaw(context, key, a));
+        return privateCall(context, self, args, 2, 3, stock, (key, a) -> Signing.signRaw(context, key, a), STOCK_COPES);
     }
 
     @JRubyMethod(name = "private_encrypt", module = true)
     public static IRubyObject privateEncrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        if (ActiveEngine.get() != null && KeyStates.privateOperations(self) == null) {
-            Ciphering.refuseWhereStockNeverReturns(context, ((RubyArray<?>) args).toJavaArray());
-        }
-        return privateCall(context, self, args, 1, 2, stock, (key, a) -> Ciphering.privateEncrypt(context, key, a));
+        return privateCall(context, self, args, 1, 2, stock, (key, a) -> Ciphering.privateEncrypt(context, key, a),
+            Ciphering::refuseWhereStockNeverReturns);
     }
 
     @JRubyMethod(name = "private_decrypt", module = true)
     public static IRubyObject privateDecrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return privateCall(context, self, args, 1, 2, stock, Ciphering::privateDecrypt);
+        return privateCall(context, self, args, 1, 2, stock, Ciphering::privateDecrypt, STOCK_COPES);
     }
 
     /**
@@ -78,10 +76,8 @@ public final class RsaMethods {
 
     @JRubyMethod(name = "public_encrypt", module = true)
     public static IRubyObject publicEncrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        if (ActiveEngine.get() != null && KeyStates.publicOperations(self) == null) {
-            Ciphering.refuseWhereStockNeverReturns(context, ((RubyArray<?>) args).toJavaArray());
-        }
-        return publicCall(context, self, args, stock, (key, a) -> Ciphering.publicEncrypt(context, key, a));
+        return publicCall(context, self, args, stock, (key, a) -> Ciphering.publicEncrypt(context, key, a),
+            Ciphering::refuseWhereStockNeverReturns);
     }
 
     /** MRI's PKey#encrypt with options: as decrypt. */
@@ -95,7 +91,7 @@ public final class RsaMethods {
 
     @JRubyMethod(name = "public_decrypt", module = true)
     public static IRubyObject publicDecrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return publicCall(context, self, args, stock, Ciphering::publicDecrypt);
+        return publicCall(context, self, args, stock, Ciphering::publicDecrypt, STOCK_COPES);
     }
 
     /** How a method's arguments become an engine call, or null to leave the call to stock. */
@@ -104,21 +100,34 @@ public final class RsaMethods {
     }
 
     /**
+     * What a method checks, with the engine on, before a key the engine declined goes to stock: it
+     * raises where stock would never return.
+     */
+    private interface Declined {
+        void check(ThreadContext context, IRubyObject[] args);
+    }
+
+    /** Most methods: stock raises or copes as it always has. */
+    private static final Declined STOCK_COPES = (context, args) -> { };
+
+    /**
      * A private-key method: with the right number of arguments and a key the engine takes, the
      * reader decides; anything else (a wrong argument count, a public-only key, a key the engine
-     * declined, the engine off) is stock's, which raises or copes as it always has.
+     * declined, the engine off) is stock's, after the declined check while the engine is on.
      */
     private static IRubyObject privateCall(ThreadContext context, IRubyObject self, IRubyObject args, int min, int max,
-                                           Block stock, Reader<PrivateKeyOperations> reader) {
+                                           Block stock, Reader<PrivateKeyOperations> reader, Declined declined) {
         IRubyObject[] a = arguments(args, min, max);
         PrivateKeyOperations key = a == null ? null : KeyStates.privateOperations(self);
+        if (key == null && a != null && ActiveEngine.get() != null) declined.check(context, a);
         return run(context, key == null ? null : read(context, () -> reader.read(key, a)), stock);
     }
 
     private static IRubyObject publicCall(ThreadContext context, IRubyObject self, IRubyObject args, Block stock,
-                                          Reader<PublicKeyOperations> reader) {
+                                          Reader<PublicKeyOperations> reader, Declined declined) {
         IRubyObject[] a = arguments(args, 1, 2);
         PublicKeyOperations key = a == null ? null : KeyStates.publicOperations(self);
+        if (key == null && a != null && ActiveEngine.get() != null) declined.check(context, a);
         return run(context, key == null ? null : read(context, () -> reader.read(key, a)), stock);
     }
 
