@@ -8,6 +8,7 @@ require "fileutils"
 require "json"
 require "open3"
 require "time"
+require_relative "lib/baseline"
 require_relative "lib/chart"
 require_relative "lib/options"
 require_relative "lib/row"
@@ -32,7 +33,12 @@ class Report
     end
     measure("mri", RbConfig.ruby, "none")
     stock = measure("stock", JRUBY, "none")
-    stock&.fetch("backends")&.each { |backend| measure(backend, JRUBY, backend) }
+    baseline = Baseline.new(ROOT, @options[:baseline], KEYS) if @options[:baseline]
+    baseline = nil unless baseline&.build
+    stock&.fetch("backends")&.each do |backend|
+      measure(backend, JRUBY, backend)
+      measure("#{backend} (#{baseline.revision})", JRUBY, backend, lib: baseline.lib) if baseline
+    end
     measure("Square bc-rsa (direct)", JRUBY, "square", @options[:ops] & SquareRsa::NAMES)
     write
   end
@@ -40,12 +46,13 @@ class Report
   private
 
   # Runs one runner.rb process, its progress going straight to our stderr. Answers its output.
-  def measure(name, interpreter, engine, ops = @options[:ops])
+  # lib: the gem's lib/ directory where it is not this checkout's (a baseline's).
+  def measure(name, interpreter, engine, ops = @options[:ops], lib: nil)
     return if ops.empty?
 
     warn "==> #{interpreter == JRUBY ? "JRuby #{name}" : 'MRI'}"
     settings = @options.slice(:sizes, :threads, :warmup, :time, :jit_warmup, :keygen_keys)
-                       .merge(engine: engine, keys: KEYS, ops: ops)
+                       .merge(engine: engine, keys: KEYS, ops: ops, lib: lib).compact
     env = @options[:jruby] ? { "FAST_RSA_ENGINE_JRUBY" => @options[:jruby] } : {}
     stdout, status = Open3.capture2(env, interpreter, File.join(__dir__, "runner.rb"), JSON.generate(settings))
     return warn("==> failed (#{status}): the #{name} row is left out") unless status.success?
@@ -62,13 +69,26 @@ class Report
     @rows.each { |row| row.add_ratios(mri) } if mri
     columns = @options[:ops].product(@options[:sizes]).select { |cell| @rows.any? { |row| row.measured?(*cell) } }
     report = "RSA ops/s (ratio to MRI), #{summary}, #{@options[:profile]}\n\n" +
-             Table.render(@rows, columns, @options[:threads])
+             Table.render(@rows, columns, @options[:threads]) + against_baseline(columns)
     File.write(File.join(RESULTS, "latest.json"),
                JSON.pretty_generate(machine: machine, settings: @options, rows: @rows.map(&:to_h)))
     File.write(File.join(RESULTS, "latest.svg"), Chart.new(@rows - [mri], columns, @options[:threads], summary).to_svg)
     puts report
     update_readme(report) if @options[:readme]
     warn "==> wrote #{RESULTS}/latest.json and latest.svg#{' and README.md' if @options[:readme]}"
+  end
+
+  # With --baseline: each backend's figures over the baseline's, cell by cell, from this one run.
+  def against_baseline(columns)
+    pairs = @rows.filter_map { |row| [row, @rows.find { |other| other.key == "#{row.key} (#{@options[:baseline]})" }] }
+    pairs.select!(&:last)
+    return "" if pairs.empty?
+
+    header = ["backend", "threads", *columns.map { |op, bits| "#{op} #{bits}" }]
+    body = @options[:threads].product(pairs).map do |threads, (row, base)|
+      [row.key, threads.to_s, *columns.map { |op, bits| Table.ratio(row.figure(op, bits, threads), base.figure(op, bits, threads)) }]
+    end
+    "\n\nThis checkout over #{@options[:baseline]} (ops/s over ops/s, same run):\n\n#{Table.markdown([header, *body])}"
   end
 
   def machine

@@ -4,7 +4,7 @@
 # engine, times each operation on the keys report.rb wrote, and prints the figures as one line of
 # JSON on stdout; benchmark-ips's own report goes to stderr, as progress. The one argument is JSON:
 #   {"engine":"none","keys":"DIR","sizes":[2048],"ops":["sign"],"threads":[1,2],
-#    "warmup":0.5,"time":1.0,"jit_warmup":5.0,"keygen_keys":24}
+#    "warmup":0.5,"time":1.0,"jit_warmup":5.0,"keygen_keys":24}   (and "lib":DIR for a baseline)
 require "benchmark/ips"
 require "json"
 require_relative "lib/engine"
@@ -12,7 +12,7 @@ require_relative "lib/engine"
 class Runner
   def initialize(settings)
     @settings = settings
-    engine = Engine.load(settings["engine"])
+    engine = Engine.load(settings["engine"], settings.fetch("lib", Engine::LIB))
     @operations = settings["sizes"].to_h do |bits|
       key = OpenSSL::PKey::RSA.new(File.read(File.join(settings["keys"], "rsa-#{bits}.pem")))
       [bits, engine.new(key).tap(&:check!)]

@@ -5,22 +5,24 @@ require_relative "square_rsa"
 
 # Which RSA code a benchmark process runs, by name: "none" leaves fast-rsa-engine unloaded (MRI, or
 # stock JRuby); "square" is the anchor, Square's bouncycastle-rsa; any other name is a backend of
-# fast-rsa-engine, loaded from this checkout's lib/ and checked by the gem itself.
+# fast-rsa-engine, loaded from this checkout's lib/ (or a baseline's) and checked by the gem itself.
 module Engine
+  LIB = File.expand_path("../../lib", __dir__)
+
   module_function
 
   # Loads the engine; answers the class whose .new(key) gives that engine's operations.
-  def load(name)
+  def load(name, lib = LIB)
     case name
     when "none" then RsaOperations
     when "square" then SquareRsa.tap(&:load_jars)
-    else load_gem(name)
+    else load_gem(name, lib)
     end
   end
 
   # The gem raises when the backend is unknown or cannot run here.
-  def load_gem(backend)
-    $LOAD_PATH.unshift(File.expand_path("../../lib", __dir__))
+  def load_gem(backend, lib = LIB)
+    $LOAD_PATH.unshift(lib)
     require "fast-rsa-engine"
     FastRsaEngine.backend = backend
     RsaOperations

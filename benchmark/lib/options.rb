@@ -26,6 +26,9 @@ module Options
       parser.on("--ops LIST", Array, "of #{OPS.join(',')}") { |v| options[:ops] = operations(v) }
       parser.on("--threads LIST", Array, "thread counts (default: 1,cores)") { |v| options[:threads] = integers(v) }
       parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4") { |v| options[:jruby] = v }
+      parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit), after this one's") do |v|
+        options[:baseline] = v
+      end
       parser.on("--readme", "also put table and chart into README.md, between its markers") { options[:readme] = true }
     end.parse!(argv)
     PROFILES[profile].merge(options, profile: profile)

@@ -22,6 +22,11 @@ module Table
     figure["ratio_to_mri"] ? format("%s (%.2fx)", text, figure["ratio_to_mri"]) : text
   end
 
+  # One figure over another of the same cell, "1.012x"; "-" where either is missing.
+  def ratio(figure, base)
+    figure && base ? format("%.3fx", figure["ops_per_sec"] / base["ops_per_sec"]) : "-"
+  end
+
   # The first text_columns columns are left-aligned; the figures after them are right-aligned.
   def markdown(table, text_columns = 2)
     widths = table.transpose.map { |column| column.map(&:length).max }
