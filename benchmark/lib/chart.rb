@@ -1,11 +1,13 @@
 # frozen_string_literal: true
 
-require "cgi"
+require_relative "svg"
 
 # The report's chart, a hand-written SVG: a panel per thread count, in each a group of bars per
 # operation and key size, a bar per row (all but MRI's) giving its ratio to MRI, printed above it;
 # a dashed line at 1.0 stands for MRI.
 class Chart
+  include Svg
+
   COLORS = %w[#9e9e9e #ef6c00 #2e7d32 #6a1b9a #1565c0 #c62828 #00838f].freeze # by row, stock first
   BAR = 22 # pixels per bar, 3 of them blank
   GAP = 20 # between groups
@@ -26,31 +28,14 @@ class Chart
   end
 
   def to_svg
-    width = [LEFT + @columns.size * group_width + 90, 1000].max
-    height = TOP + @threads.size * PANEL
     panels = @threads.each_with_index.map { |threads, i| panel(threads, TOP + i * PANEL) }
-    <<~SVG
-      <svg xmlns="http://www.w3.org/2000/svg" width="#{width}" height="#{height}" font-family="sans-serif">
-      <rect width="100%" height="100%" fill="white"/>
-      #{text(LEFT, 30, 'RSA operations per second relative to MRI (higher is faster)', size: 18, weight: 'bold')}
-      #{text(LEFT, 52, @subtitle, fill: '#555')}
-      #{legend}
-      #{panels.join("\n")}
-      </svg>
-    SVG
+    legend = @rows.each_with_index.map { |row, i| [row.label, COLORS[i % COLORS.size]] }
+    page(width: [LEFT + @columns.size * group_width + 90, 1000].max, height: TOP + @threads.size * PANEL, left: LEFT,
+         title: "RSA operations per second relative to MRI (higher is faster)", subtitle: @subtitle,
+         legend: legend, panels: panels)
   end
 
   private
-
-  # Swatches in a row, each as wide as its label (about 7 pixels a character).
-  def legend
-    x = LEFT
-    @rows.each_with_index.map do |row, i|
-      swatch = rect(x, 66, 14, 14, COLORS[i % COLORS.size]) + text(x + 20, 78, row.label)
-      x += 40 + row.label.length * 7
-      swatch
-    end.join
-  end
 
   def panel(threads, y)
     plot = y + 30
@@ -101,19 +86,5 @@ class Chart
 
   def y_of(plot, ratio)
     (plot + PLOT * (1 - ratio / @top)).round(1)
-  end
-
-  def line(x1, y1, x2, y2, **style)
-    attributes = style.map { |name, value| %(#{name}="#{value}") }.join(" ")
-    %(<line x1="#{x1}" y1="#{y1}" x2="#{x2}" y2="#{y2}" #{attributes}/>)
-  end
-
-  def rect(x, y, width, height, color)
-    %(<rect x="#{x}" y="#{y}" width="#{width}" height="#{height}" fill="#{color}"/>)
-  end
-
-  def text(x, y, content, size: 12, anchor: "start", weight: "normal", fill: "#222")
-    %(<text x="#{x}" y="#{y}" font-size="#{size}" text-anchor="#{anchor}" font-weight="#{weight}" fill="#{fill}">) +
-      "#{CGI.escapeHTML(content.to_s)}</text>"
   end
 end

@@ -1,11 +1,13 @@
 # frozen_string_literal: true
 
-require "cgi"
+require_relative "../../lib/svg"
 
 module ServiceBenchmark
   # The report's chart, a hand-written SVG: a panel per scenario, in it a group of bars per
   # connection count, a bar per configuration giving its requests/s, with its p99 latency above.
   class Chart
+    include Svg
+
     COLORS = { "mri" => "#c62828", "stock" => "#9e9e9e", "gmp" => "#2e7d32", "aws_lc" => "#ef6c00" }.freeze
     BAR = 46
     GAP = 30
@@ -23,29 +25,13 @@ module ServiceBenchmark
     end
 
     def to_svg
-      width = [LEFT + @connections.size * group_width + 40, 900].max
       panels = @scenarios.each_with_index.map { |scenario, i| panel(scenario, TOP + i * PANEL_HEIGHT) }
-      <<~SVG
-        <svg xmlns="http://www.w3.org/2000/svg" width="#{width}" height="#{TOP + @scenarios.size * PANEL_HEIGHT}" font-family="sans-serif">
-        <rect width="100%" height="100%" fill="white"/>
-        #{text(LEFT, 30, 'Session service: requests/s (higher is better), p99 latency above each bar', size: 17, weight: 'bold')}
-        #{text(LEFT, 52, @subtitle, fill: '#555')}
-        #{legend}
-        #{panels.join("\n")}
-        </svg>
-      SVG
+      page(width: [LEFT + @connections.size * group_width + 40, 900].max, height: TOP + @scenarios.size * PANEL_HEIGHT,
+           left: LEFT, title: "Session service: requests/s (higher is better), p99 latency above each bar",
+           subtitle: @subtitle, legend: @results.map { |result| [result[:label], COLORS.fetch(result[:name])] }, panels: panels)
     end
 
     private
-
-    def legend
-      x = LEFT
-      @results.map do |result|
-        item = %(<rect x="#{x}" y="66" width="14" height="14" fill="#{COLORS.fetch(result[:name])}"/>) + text(x + 20, 78, result[:label])
-        x += 50 + result[:label].length * 7
-        item
-      end.join
-    end
 
     def panel(scenario, y)
       axis = y + 30 + PLOT_HEIGHT
@@ -56,7 +42,7 @@ module ServiceBenchmark
         [label, *@results.each_with_index.map { |result, i| bar(result, scenario[:name], connections, x + i * BAR, axis) }]
       end
       [text(LEFT, y + 16, scenario[:title], weight: "bold"),
-       %(<line x1="#{LEFT}" y1="#{axis}" x2="#{LEFT + @connections.size * group_width}" y2="#{axis}" stroke="#333"/>),
+       line(LEFT, axis, LEFT + @connections.size * group_width, axis, stroke: "#333"),
        *bars].join("\n")
     end
 
@@ -67,8 +53,7 @@ module ServiceBenchmark
       height = (PLOT_HEIGHT * cell[:requests_per_second] / @top).round(1)
       tooltip = format("%s, %d connections: %.0f requests/s, p50 %.1f ms, p99 %.1f ms", result[:label], connections,
                        cell[:requests_per_second], cell[:p50_ms], cell[:p99_ms])
-      %(<rect x="#{x}" y="#{axis - height}" width="#{BAR - 4}" height="#{height}" fill="#{COLORS.fetch(result[:name])}">) +
-        "<title>#{escape(tooltip)}</title></rect>" +
+      rect(x, axis - height, BAR - 4, height, COLORS.fetch(result[:name]), tooltip: tooltip) +
         text(x + (BAR - 4) / 2.0, axis - height - 16, cell[:requests_per_second].round.to_s, size: 11, anchor: "middle") +
         text(x + (BAR - 4) / 2.0, axis - height - 4, format("%.1f ms", cell[:p99_ms]), size: 9, anchor: "middle", fill: "#555")
     end
@@ -82,15 +67,6 @@ module ServiceBenchmark
 
     def group_width
       @results.size * BAR + GAP
-    end
-
-    def text(x, y, content, size: 12, anchor: "start", weight: "normal", fill: "#222")
-      %(<text x="#{x}" y="#{y}" font-size="#{size}" text-anchor="#{anchor}" font-weight="#{weight}" fill="#{fill}">) +
-        "#{escape(content)}</text>"
-    end
-
-    def escape(content)
-      CGI.escapeHTML(content.to_s)
     end
   end
 end
