@@ -15,6 +15,7 @@
 require "fileutils"
 require "json"
 require "optparse"
+require_relative "lib/clock"
 require_relative "lib/engine"
 require_relative "lib/table"
 
@@ -52,13 +53,13 @@ class LongRun
   # Growth: the highest sample after the warm-up minus the sample that ends it; the same over the
   # second half tells a steady leak (it grows there too) from a slow warm-up (it does not).
   def memory_growth(count)
-    start = now
+    start = Clock.now
     samples = (0...count).each_with_object([]) do |i, rss|
       yield i
       rss << resident_mib if ((i + 1) % (count / SAMPLES)).zero?
     end
     warmed_up = SAMPLES / 10
-    { per_sec: (count / (now - start)).round(1), rss_after_warmup_mib: samples[warmed_up - 1], rss_end_mib: samples.last,
+    { per_sec: (count / (Clock.now - start)).round(1), rss_after_warmup_mib: samples[warmed_up - 1], rss_end_mib: samples.last,
       growth_mib: growth(samples, warmed_up), second_half_growth_mib: growth(samples, SAMPLES / 2), rss_samples_mib: samples }
   end
 
@@ -148,10 +149,6 @@ class LongRun
   def heap
     jvm = java.lang.Runtime.getRuntime
     "JRuby #{JRUBY_VERSION}, Java #{ENV_JAVA['java.version']}, heap #{jvm.totalMemory >> 20} of #{jvm.maxMemory >> 20} MiB"
-  end
-
-  def now
-    Process.clock_gettime(Process::CLOCK_MONOTONIC)
   end
 
   def say(message)

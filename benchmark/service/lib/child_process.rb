@@ -1,6 +1,7 @@
 # frozen_string_literal: true
 
 require "etc"
+require_relative "../../lib/clock"
 
 module ServiceBenchmark
   # A process the benchmark starts: in a process group of its own (so a stop reaches its children,
@@ -29,8 +30,8 @@ module ServiceBenchmark
 
     def stop
       signal("TERM")
-      deadline = Process.clock_gettime(Process::CLOCK_MONOTONIC) + GRACE
-      sleep 0.1 while alive? && Process.clock_gettime(Process::CLOCK_MONOTONIC) < deadline
+      deadline = Clock.now + GRACE
+      sleep 0.1 while alive? && Clock.now < deadline
       signal("KILL") # whatever of the group is left
       wait
     end

@@ -4,6 +4,7 @@ require "fileutils"
 require "json"
 require "net/http"
 require "socket"
+require_relative "../../lib/clock"
 require_relative "child_process"
 
 module ServiceBenchmark
@@ -39,10 +40,10 @@ module ServiceBenchmark
     end
 
     def wait_until_up
-      deadline = now + BOOT_TIMEOUT
+      deadline = Clock.now + BOOT_TIMEOUT
       until up?
         raise "the server exited while booting; #{@process.log}:\n#{@process.log_tail}" unless @process.alive?
-        raise "the server did not answer within #{BOOT_TIMEOUT} s; #{@process.log}:\n#{@process.log_tail}" if now > deadline
+        raise "the server did not answer within #{BOOT_TIMEOUT} s; #{@process.log}:\n#{@process.log_tail}" if Clock.now > deadline
 
         sleep 0.5
       end
@@ -94,10 +95,6 @@ module ServiceBenchmark
 
     def free_port
       TCPServer.open(HOST, 0) { |socket| socket.addr[1] }
-    end
-
-    def now
-      Process.clock_gettime(Process::CLOCK_MONOTONIC)
     end
   end
 end

@@ -1,5 +1,6 @@
 # frozen_string_literal: true
 
+require_relative "../../lib/clock"
 require_relative "load"
 
 module ServiceBenchmark
@@ -19,13 +20,13 @@ module ServiceBenchmark
     # ended steady before the time ran out.
     def run(server, scenario, options, log:, token:, min_requests:)
       rounds = []
-      started = now
+      started = Clock.now
       until (steady?(rounds, options[:steady]) && server.timing["requests"] >= min_requests) ||
-            now - started >= options[:warmup_max]
+            Clock.now - started >= options[:warmup_max]
         rounds << round(server, scenario, options, log, token)
         warn format("      warm-up round %d: %.0f requests/s, %.2f CPU ms a request", rounds.size, *rounds.last)
       end
-      { rates: rounds.map(&:first), cpu_ms: rounds.map(&:last), seconds: (now - started).round(1),
+      { rates: rounds.map(&:first), cpu_ms: rounds.map(&:last), seconds: (Clock.now - started).round(1),
         steady: steady?(rounds, options[:steady]) && server.timing["requests"] >= min_requests }
     end
 
@@ -41,10 +42,6 @@ module ServiceBenchmark
 
       low, high = rounds.last(ROUNDS).map(&:last).minmax
       high - low <= high * percent / 100.0
-    end
-
-    def now
-      Process.clock_gettime(Process::CLOCK_MONOTONIC)
     end
   end
 end
