@@ -30,7 +30,7 @@ RSpec.describe "The fuzzer's signature check" do
   message = Fuzz::Value.bytes("fuzz")
 
   def signed(kase)
-    Fuzz::OutputCheck.without_engine { kase.call(Fuzz::KeyCorpus.key(kase.key)) }
+    Fuzz::OutputCheck.without_engine { kase.call }
   end
 
   def damaged(signature)

@@ -9,6 +9,9 @@ module Fuzz
     DIGESTS = %w[SHA256 SHA1 SHA224 SHA384 SHA512 MD5 RIPEMD160].freeze
     ODD_DIGESTS = ["SHA3-256", "SHA512-256", "SHA-256", "sha-1", "FOO", ""].freeze
     PADDINGS = [1, 1, 1, 3, 3, 4, 4, 2, nil, -1, 0, 5, 6, 99, 2**31, 2**32 + 1, 2**64, "1", 1.0].freeze
+    # Key sizes and exponents, small enough for MRI and stock to answer within the time bound.
+    KEY_SIZES = [512, 512, 768, 1024, 1024, 1023, 1001, 513, 1000, 511, 256, 64, 0, -1, -1024, 2**31, 2**64, "1024", nil, 1024.0].freeze
+    EXPONENTS = [3, 3, 17, 65_537, 65_537, 1, 0, -1, -3, 2, 4, 65_536, 2**31 - 1, 2**32 + 1, 2**64 + 1, "3", nil, 3.0].freeze
     WRONG_TYPES = [nil, 42, -1, 2**70, 1.5, true, "text", [], ["x"], Value.symbol(:x), Value.hash({})].freeze
 
     def initialize(seed, methods: PATCHED_METHODS.keys, keys: KeyCorpus.names)
@@ -24,7 +27,7 @@ module Fuzz
 
     def next_case
       method = PATCHED_METHODS.fetch(pick(@methods))
-      @key = pick(@crafted_keys.empty? || (@sound_keys.any? && @random.rand < 0.4) ? @sound_keys : @crafted_keys)
+      @key = method.class_method? ? nil : pick(@crafted_keys.empty? || (@sound_keys.any? && @random.rand < 0.4) ? @sound_keys : @crafted_keys)
       args, keywords = method.arguments.call(self)
       args, keywords = mutate(args, keywords) if @random.rand < 0.2
       Case.new(method.name, @key, args, keywords)
@@ -104,6 +107,11 @@ module Fuzz
       entries << [Value.symbol(:mgf1_hash), pick(digest, digest, self.digest)] if @random.rand < 0.9
       entries << [Value.symbol(:foo), 1] if @random.rand < 0.05
       Value.hash(entries)
+    end
+
+    # (bits [, e]) for RSA.generate.
+    def key_generation_arguments
+      [pick(KEY_SIZES), *optional { pick(EXPONENTS) }]
     end
 
     # [ciphertext, padding]: mostly a valid encryption under the padding given, sometimes damaged.

@@ -10,6 +10,6 @@ $stdout.sync = true
 
 File.foreach(ARGV.fetch(0)).drop(Integer(ARGV.fetch(1, "0"))).each do |line|
   kase = Fuzz::Case.from_json(line)
-  result = Fuzz::Result.of(kase, probe_randomness: true) { Outcome.of { kase.call(Fuzz::KeyCorpus.key(kase.key)) } }
+  result = Fuzz::Result.of(kase, probe_randomness: true) { Outcome.of { kase.call } }
   puts JSON.generate(result.summary)
 end

@@ -21,6 +21,16 @@ module Fuzz
       expected.is_a?(Proc) ? expected.call(em, n.bit_length) : em == expected
     end
 
+    # For a :key output: its class, the size of n, e, and whether its numbers make a key: p * q = n,
+    # and a block raised to d, then e, comes back.
+    def key(key)
+      return [key.class.name] unless key.is_a?(OpenSSL::PKey::RSA) && key.private?
+
+      n, e, d, p, q = [key.n, key.e, key.d, key.p, key.q].map(&:to_i)
+      block = 0x5ca1ab1e % n
+      [key.class.name, n.bit_length, e, p * q == n && block.pow(d, n).pow(e, n) == block]
+    end
+
     # The call that undoes each :ciphertext method, given the same padding or options.
     INVERSES = { "public_encrypt" => "private_decrypt", "encrypt" => "decrypt" }.freeze
 

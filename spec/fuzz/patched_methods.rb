@@ -3,11 +3,17 @@
 module Fuzz
   # The methods of OpenSSL::PKey::RSA that fast-rsa-engine patches, one line each: the name, what
   # the call returns (:signature must open under the public key, see OutputCheck.expected_block;
-  # :ciphertext is checked by decrypting it, see OutputCheck::INVERSES; :plaintext and :boolean
-  # compare as they are), and how the generator draws the arguments: [positional arguments,
+  # :ciphertext is checked by decrypting it, see OutputCheck::INVERSES; :key, a new key, by its
+  # numbers, see OutputCheck.key; :plaintext and :boolean compare as they are), and how the
+  # generator draws the arguments: [positional arguments,
   # keyword arguments or nil], as Fuzz::Value data. A method stock lacks is also listed in
   # DocumentedDifferences::STOCK_LACKS.
-  PatchedMethod = Struct.new(:name, :output, :arguments)
+  PatchedMethod = Struct.new(:name, :output, :arguments) do
+    # Key generation is called on the class (OpenSSL::PKey::RSA.generate), every other method on a key.
+    def class_method?
+      output == :key
+    end
+  end
 
   PATCHED_METHODS = [
     PatchedMethod.new("sign", :signature, ->(g) { d = g.digest; [[d, g.message, *g.optional { g.sign_options(d) }], nil] }),
@@ -21,6 +27,7 @@ module Fuzz
     PatchedMethod.new("public_decrypt", :plaintext, ->(g) { [g.signature_block_and_padding, nil] }),
     PatchedMethod.new("encrypt", :ciphertext, ->(g) { [[g.block, *g.ciphertext_and_decrypt_options.drop(1)], nil] }),
     PatchedMethod.new("verify_pss", :boolean, ->(g) { d = g.digest; m = g.message; [[d, g.signature(d, m), m], g.pss_keywords(d)] }),
-    PatchedMethod.new("verify_raw", :boolean, ->(g) { d = g.digest; h = g.hash_of(d); [[d, g.signature(d, h), h, *g.rarely { g.sign_options(d) }], nil] })
+    PatchedMethod.new("verify_raw", :boolean, ->(g) { d = g.digest; h = g.hash_of(d); [[d, g.signature(d, h), h, *g.rarely { g.sign_options(d) }], nil] }),
+    PatchedMethod.new("generate", :key, ->(g) { [g.key_generation_arguments, nil] })
   ].to_h { |method| [method.name, method] }.freeze
 end

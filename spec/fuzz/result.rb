@@ -17,6 +17,8 @@ module Fuzz
     def self.of(kase, probe_randomness:, &call)
       outcome = call.call
       output = PATCHED_METHODS.fetch(kase.method).output
+      return new(outcome, false, OutputCheck.key(outcome.value)) if output == :key && !outcome.raised?
+
       checked = %i[signature ciphertext].include?(output) && !outcome.raised? && outcome.value.is_a?(String)
       randomized = checked && probe_randomness && call.call.value != outcome.value
       new(outcome, randomized, checked ? OutputCheck.public_send(output, kase, outcome.value) : nil)
@@ -90,8 +92,10 @@ module Fuzz
 
     private
 
+    # A new key is random: what it is (OutputCheck.key) stands for it.
     def plain_summary
       return { "raised" => error.class.name, "message" => message } if raised?
+      return { "returned" => check } if value.is_a?(OpenSSL::PKey::PKey)
 
       { "returned" => value.is_a?(String) ? value.unpack1("H*") : value }
     end

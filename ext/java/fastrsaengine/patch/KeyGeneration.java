@@ -7,8 +7,10 @@ import fastrsaengine.padding.EngineOperations;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
+import java.security.spec.RSAKeyGenParameterSpec;
 import org.jruby.RubyHash;
 import org.jruby.RubyInteger;
 import org.jruby.RubyString;
@@ -20,8 +22,9 @@ import org.jruby.runtime.builtin.IRubyObject;
  * FastRsaEngine::KeyGeneration: RSA key generation in the active backend's library. The Ruby shim's
  * OpenSSL::PKey::RSA.generate and RSA.new(bits [, e]) ask it for a key's DER and build an ordinary
  * RSA object from it with stock's own parser, so the key behaves as stock's in every other method;
- * a nil answer leaves the call to stock. Every key is checked once before it is returned (pairwise:
- * a private-key operation through the engine, opened with the public key).
+ * a nil answer leaves the call to stock. Odd sizes, which stock cannot make, come from the JDK's own
+ * generator. Every key is checked once before it is returned (pairwise: a private-key operation
+ * through the engine, opened with the public key).
  */
 public final class KeyGeneration {
     private static final BigInteger F4 = BigInteger.valueOf(65537);
@@ -34,14 +37,17 @@ public final class KeyGeneration {
     public static IRubyObject generate(ThreadContext context, IRubyObject module, IRubyObject args) {
         IRubyObject[] a = args.convertToArray().toJavaArray();
         RsaEngine engine = ActiveEngine.get();
-        Integer bits = a.length >= 1 && a.length <= 2 ? RubyArgs.int32(a[0]) : null;
-        BigInteger e = a.length == 2 && !a[1].isNil() ? integer(a[1]) : F4;
-        if (engine == null || bits == null || e == null) return context.nil;
-        // Stock never returns for e = 1; MRI's OpenSSL refuses it.
-        if (e.equals(BigInteger.ONE)) throw Errors.pkeyError(context.runtime, "EVP_PKEY_keygen: pub exponent out of range");
-        KeyPair pair = generate(engine, bits, e);
-        // A library that rounds the size (AWS-LC makes 1024 bits of 1023) is not what was asked for.
-        if (pair == null || ((RSAPublicKey) pair.getPublic()).getModulus().bitLength() != bits) return context.nil;
+        if (engine == null || a.length < 1 || a.length > 2) return context.nil;
+        BigInteger e = a.length == 2 ? integer(a[1]) : F4;
+        // Stock never returns for e = 1, whatever the size; MRI's OpenSSL refuses it.
+        if (BigInteger.ONE.equals(e)) throw Errors.pkeyError(context.runtime, "EVP_PKEY_keygen: pub exponent out of range");
+        Integer bits = RubyArgs.int32(a[0]);
+        if (bits == null || e == null) return context.nil;
+        KeyPair pair = ofSize(bits, generate(engine, bits, e));
+        // Stock cannot make a key of an odd size (Bouncy Castle's prime search never succeeds; it
+        // gives up after seconds to minutes) and AWS-LC rounds the size up; MRI's OpenSSL makes one.
+        if (pair == null && bits % 2 == 1) pair = ofSize(bits, fromTheJdk(bits, e));
+        if (pair == null) return context.nil;
         if (!passesPairwiseCheck(engine, pair, e)) {
             throw Errors.rsaError(context.runtime, "key generation failed its pairwise consistency check");
         }
@@ -74,6 +80,22 @@ public final class KeyGeneration {
             if (pair != null) EngineOperations.count();
             return pair;
         } catch (GeneralSecurityException | RuntimeException parametersTheLibraryRefuses) {
+            return null;
+        }
+    }
+
+    /** The pair, if its modulus has the size asked for: a library that rounds the size did not make it. */
+    private static KeyPair ofSize(int bits, KeyPair pair) {
+        return pair != null && ((RSAPublicKey) pair.getPublic()).getModulus().bitLength() == bits ? pair : null;
+    }
+
+    /** The JDK's own generator (any size from 512 bits), or null where it refuses the parameters. */
+    private static KeyPair fromTheJdk(int bits, BigInteger e) {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA", "SunRsaSign");
+            generator.initialize(new RSAKeyGenParameterSpec(bits, e));
+            return generator.generateKeyPair();
+        } catch (GeneralSecurityException | RuntimeException parametersTheJdkRefuses) {
             return null;
         }
     }
