@@ -10,6 +10,7 @@ require "open3"
 require "time"
 require_relative "lib/baseline"
 require_relative "lib/chart"
+require_relative "lib/machine"
 require_relative "lib/options"
 require_relative "lib/row"
 require_relative "lib/square_rsa"
@@ -92,9 +93,7 @@ class Report
   end
 
   def machine
-    cpu = File.foreach("/proc/cpuinfo").find { |line| line.start_with?("model name") }&.split(":", 2)&.last&.strip
-    { cpu: cpu || "unknown CPU", cores: Etc.nprocessors, date: Time.now.utc.iso8601,
-      kernel: Etc.uname.values_at(:sysname, :release, :machine).join(" ") }
+    @machine ||= Machine.describe
   end
 
   # "AMD EPYC, 2 cores, 2026-11-21 · MRI 3.1.2p20 + OpenSSL 3.0.19 · JRuby 10.1.1.0 on Java 25.0.3"

@@ -2,7 +2,7 @@
 
 # Specs run from the source tree (lib/ first on the load path) under JRuby 10.1 and 9.4, and
 # under MRI, where the specs tagged `jruby: true` are skipped and MRI's own OpenSSL is the
-# reference. The smoke test of the installed gem (spec/installed_gem_smoke.sh) runs apart.
+# reference. The installed gems are checked apart (bin/lib/installed_gem_test.sh, spec/installed_gem_check.rb).
 $LOAD_PATH.unshift File.expand_path("../lib", __dir__)
 require "fast-rsa-engine"
 require "openssl"

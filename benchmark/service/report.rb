@@ -39,7 +39,7 @@ module ServiceBenchmark
       FileUtils.rm_rf(RUN_DIR)
       FileUtils.mkdir_p(RUN_DIR)
       key = new_key
-      machine = { cpu: Machine.cpu_model, cores: Etc.nprocessors, date: Time.now.utc.iso8601, load_average: [load_average] }
+      machine = Machine.describe.merge(load_average: [load_average])
       results = @options[:configurations].map { |name| measure(Configuration.new(name), key) }
       machine[:load_average] << load_average
       write(machine, results)
