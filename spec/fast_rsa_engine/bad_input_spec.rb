@@ -13,6 +13,8 @@ RSpec.describe "Bad input", jruby: true do
   pss = { salt_length: 20, mgf1_hash: "SHA256" }
   no_padding = OpenSSL::PKey::RSA::NO_PADDING
   oaep = OpenSSL::PKey::RSA::PKCS1_OAEP_PADDING
+  # MRI's, fixed: a fresh OAEP encryption opens as PKCS#1 v1.5 about once in 400, by chance.
+  oaep_ciphertext = ReferenceFixtures.bytes(fixture.ciphertext("PKCS1_OAEP_PADDING").fetch("ciphertext"))
 
   # [description, call(key, public_key, ciphertext), randomized?]: a randomized result is
   # compared by size only. ciphertext is a valid PKCS#1 v1.5 encryption of "hello".
@@ -64,7 +66,7 @@ RSpec.describe "Bad input", jruby: true do
     ["private_decrypt of 10 bytes", ->(key, _, _) { key.private_decrypt(x[10]) }],
     ["private_decrypt of k bytes of garbage", ->(key, _, _) { key.private_decrypt(x[k]) }],
     ["private_decrypt OAEP of garbage", ->(key, _, _) { key.private_decrypt(x[k], oaep) }],
-    ["private_decrypt PKCS#1 of an OAEP ciphertext", ->(key, pub, _) { key.private_decrypt(pub.public_encrypt("hello", oaep)) }],
+    ["private_decrypt PKCS#1 of an OAEP ciphertext", ->(key, _, _) { key.private_decrypt(oaep_ciphertext) }],
     ["private_decrypt SSLv23 of a PKCS#1 ciphertext", ->(key, _, ct) { key.private_decrypt(ct, OpenSSL::PKey::RSA::SSLV23_PADDING) }],
     ["private_encrypt with padding 99", ->(key, _, _) { key.private_encrypt("x", 99) }],
     ["private_decrypt with padding 99", ->(key, _, ct) { key.private_decrypt(ct, 99) }],
