@@ -38,7 +38,7 @@ module Fuzz
     # (An inverse that stock lacks, such as decrypt, runs with the engine on.)
     def ciphertext(kase, ciphertext)
       inverse = INVERSES.fetch(kase.method)
-      undo = -> { Outcome.of { KeyCorpus.key(kase.key).public_send(inverse, ciphertext, *Value.decode(kase.args).drop(1)) } }
+      undo = -> { Outcome.of { kase.receiver.public_send(inverse, ciphertext, *Value.decode(kase.args).drop(1)) } }
       plaintext = DocumentedDifferences::STOCK_LACKS.key?(inverse) ? undo.call : without_engine(&undo)
       plaintext.raised? ? false : plaintext.value.unpack1("H*")
     end

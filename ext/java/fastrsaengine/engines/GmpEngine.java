@@ -44,7 +44,8 @@ final class GmpEngine implements RsaEngine {
     @Override
     public PreparedKey prepare(RSAPrivateKey key, BigInteger e) {
         PreparedKey plain = new BlindedKey(new PlainKey(key), e);
-        return key instanceof RSAPrivateCrtKey ? new CrtKey((RSAPrivateCrtKey) key, e, plain) : plain;
+        if (!(key instanceof RSAPrivateCrtKey)) return plain;
+        return new CrtKey((RSAPrivateCrtKey) key, e, KeyChecks.checked(plain, key.getModulus(), e));
     }
 
     /** libgmp's mpz_powm for s^e mod n: e is public, so the faster, variable-time powm serves. */
@@ -75,12 +76,13 @@ final class GmpEngine implements RsaEngine {
      * separately (r^e mod p, then r^-1 mod p, which works since e * dP = 1 mod p-1), so every
      * multiplication is half-size; and the result m is checked by m^e = c modulo p and modulo q,
      * which, with p * q = n and p, q coprime ({@link KeyChecks}), is the check m^e = c modulo n at a
-     * quarter of the cost. A failed check recomputes without CRT; only a result that passes leaves.
+     * quarter of the cost. A failed check recomputes without CRT, itself checked with e
+     * ({@link KeyChecks#checked}); only a result that passes leaves.
      */
     private final class CrtKey implements PreparedKey {
         private final BigInteger n, e, p, q, dP, dQ, qInv;
         private final Blinding blindingP, blindingQ;
-        private final PreparedKey withoutCrt;
+        private final PreparedKey withoutCrt; // checked
 
         CrtKey(RSAPrivateCrtKey key, BigInteger e, PreparedKey withoutCrt) {
             this.n = key.getModulus();
@@ -105,15 +107,7 @@ final class GmpEngine implements RsaEngine {
             BigInteger cP = input.mod(p);
             BigInteger cQ = input.mod(q);
             BigInteger result = recombine(half(blindingP, cP, dP, p), half(blindingQ, cQ, dQ, q));
-            if (isCorrect(result, cP, cQ)) return result;
-            return recomputeWithoutCrt(input);
-        }
-
-        /** The recomputation after a failed check, itself checked with e before it may leave. */
-        private BigInteger recomputeWithoutCrt(BigInteger input) {
-            BigInteger result = withoutCrt.privateOperation(input);
-            if (!gmp.modPowPublic(result, e, n).equals(input)) throw new FaultDetectedException();
-            return result;
+            return isCorrect(result, cP, cQ) ? result : withoutCrt.privateOperation(input);
         }
 
         /** {@code c^dP mod p}, blinded. */

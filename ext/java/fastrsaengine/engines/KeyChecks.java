@@ -76,7 +76,8 @@ public final class KeyChecks {
         return b.signum() > 0 && b.compareTo(m) < 0 && a.multiply(b).mod(m).equals(BigInteger.ONE.mod(m));
     }
 
-    private static PreparedKey checked(PreparedKey key, BigInteger n, BigInteger e) {
+    /** The key with every result checked, m^e = c mod n, unless it checks its results itself. */
+    static PreparedKey checked(PreparedKey key, BigInteger n, BigInteger e) {
         return key.checksResults() ? key : new CheckedKey(key, n, e);
     }
 

@@ -20,8 +20,9 @@ final class PkeyCipher {
         byte[] run(PkeyOptions options, byte[] data) throws CryptoException;
     }
 
+    /** key: null where the engine declines the key; OpenSSL's refusal then follows the arguments' errors. */
     static EngineCall encrypt(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
-        return call(context, "EVP_PKEY_encrypt", args, (o, data) -> {
+        return call(context, "EVP_PKEY_encrypt", args, key == null ? null : (o, data) -> {
             switch (o.mode) {
                 case "oaep": return key.encryptOaep(data, o.oaepDigest, o.mgf1Digest, o.label);
                 case "none": return key.encryptRaw(data);
@@ -30,8 +31,9 @@ final class PkeyCipher {
         });
     }
 
+    /** key: as for encrypt; also null for a key with no private part. */
     static EngineCall decrypt(ThreadContext context, PrivateKeyOperations key, IRubyObject[] args) {
-        return call(context, "EVP_PKEY_decrypt", args, (o, data) -> {
+        return call(context, "EVP_PKEY_decrypt", args, key == null ? null : (o, data) -> {
             switch (o.mode) {
                 case "oaep": return key.decryptOaep(data, o.oaepDigest, o.mgf1Digest, o.label);
                 case "none": return key.decryptRaw(data);
@@ -41,18 +43,13 @@ final class PkeyCipher {
     }
 
     /**
-     * A key the engine declines (numbers it cannot check, or no private part for decrypt): the
-     * arguments are read as MRI reads them, so their errors come first, then OpenSSL's refusal.
+     * The arguments are read as MRI reads them, so their errors come first; with no operation (a
+     * key the engine declines: numbers it cannot check, or no private part) OpenSSL's refusal follows.
      */
-    static EngineCall refuse(ThreadContext context, String operation, IRubyObject[] args) {
-        args[0].convertToString();
-        PkeyOptions.read(context, operation, args.length > 1 ? args[1] : context.nil);
-        throw Errors.pkeyError(context.runtime, operation);
-    }
-
     private static EngineCall call(ThreadContext context, String operation, IRubyObject[] args, Operation operationInMode) {
         byte[] data = args[0].convertToString().getByteList().bytes();
         PkeyOptions options = PkeyOptions.read(context, operation, args.length > 1 ? args[1] : context.nil);
+        if (operationInMode == null) throw Errors.pkeyError(context.runtime, operation);
         return () -> {
             try {
                 return operationInMode.run(options, data);

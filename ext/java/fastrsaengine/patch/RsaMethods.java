@@ -2,6 +2,7 @@ package fastrsaengine.patch;
 
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jruby.RubyArray;
 import org.jruby.RubyString;
@@ -53,10 +54,7 @@ public final class RsaMethods {
      */
     @JRubyMethod(name = "decrypt", module = true)
     public static IRubyObject decrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        if (ActiveEngine.get() == null) return Stock.call(context, stock);
-        IRubyObject[] a = mriArguments(context, args);
-        PrivateKeyOperations key = KeyStates.privateOperations(self);
-        return run(context, read(context, () -> key == null ? PkeyCipher.refuse(context, "EVP_PKEY_decrypt", a) : PkeyCipher.decrypt(context, key, a)), stock);
+        return pkeyCall(context, args, stock, a -> PkeyCipher.decrypt(context, KeyStates.privateOperations(self), a));
     }
 
     @JRubyMethod(name = "verify", module = true)
@@ -83,10 +81,7 @@ public final class RsaMethods {
     /** MRI's PKey#encrypt with options: as decrypt. */
     @JRubyMethod(name = "encrypt", module = true)
     public static IRubyObject encrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        if (ActiveEngine.get() == null) return Stock.call(context, stock);
-        IRubyObject[] a = mriArguments(context, args);
-        PublicKeyOperations key = KeyStates.publicOperations(self);
-        return run(context, read(context, () -> key == null ? PkeyCipher.refuse(context, "EVP_PKEY_encrypt", a) : PkeyCipher.encrypt(context, key, a)), stock);
+        return pkeyCall(context, args, stock, a -> PkeyCipher.encrypt(context, KeyStates.publicOperations(self), a));
     }
 
     @JRubyMethod(name = "public_decrypt", module = true)
@@ -148,6 +143,13 @@ public final class RsaMethods {
     private static IRubyObject[] arguments(IRubyObject args, int min, int max) {
         IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
         return a.length < min || a.length > max ? null : a;
+    }
+
+    /** MRI's encrypt and decrypt: stock's NoMethodError while the engine is off, else MRI's answer. */
+    private static IRubyObject pkeyCall(ThreadContext context, IRubyObject args, Block stock, Function<IRubyObject[], EngineCall> cipher) {
+        if (ActiveEngine.get() == null) return Stock.call(context, stock);
+        IRubyObject[] a = mriArguments(context, args);
+        return run(context, read(context, () -> cipher.apply(a)), stock);
     }
 
     /** (data [, options]) of MRI's encrypt and decrypt, with Ruby's ArgumentError for another count. */
