@@ -15,27 +15,43 @@ module FastRsaEngine
     end
 
     # Switches backend at run time: :auto, :stock or a native backend's name. Raises ArgumentError
-    # for a name that is no backend, and UnavailableBackendError for one that cannot run here.
-    # :auto lands on :stock when no native backend runs.
+    # for a name that is no backend, and UnavailableBackendError for one that cannot run here, or
+    # when the patch is not applied (FAST_RSA_ENGINE=off, or a failed start). :auto lands on :stock
+    # when no native backend runs.
     def backend=(name)
       name = name.to_s
-      return if name == "stock" && !Startup.patched?
-      raise UnavailableBackendError, "the fast-rsa-engine patch is not applied: #{Startup.failure}" unless Startup.patched? || name == "auto"
+      return if %w[stock auto].include?(name) && !Startup.patched?
+      raise UnavailableBackendError, "the fast-rsa-engine patch is not applied: #{Startup.failure}" unless Startup.patched?
       raise ArgumentError, "unknown backend #{name.inspect}: expected one of #{backend_names.map(&:to_sym).inspect}" unless backend_names.include?(name)
 
       select(name)
     end
 
-    # The backends that load and pass their self-test here, fastest first, then :stock.
+    # The backends that load and pass their self-test here, fastest first, then :stock. Asking loads
+    # each backend's library once; `info` shows what was tried without loading anything.
     def available_backends
       native = Startup.patched? ? Native.available.map(&:to_sym) : []
       native + [:stock]
     end
 
+    # What runs and why, for a log line at boot: the backend and its library, and each backend tried.
     def info
-      details = { backend: backend, version: VERSION, available_backends: available_backends,
-                  jruby: JRUBY_VERSION, java: ENV_JAVA["java.version"] }
+      details = { backend: backend, version: VERSION, jruby: JRUBY_VERSION, java: ENV_JAVA["java.version"],
+                  patch: Startup.patched? ? "applied" : "not applied: #{Startup.failure}" }
+      details[:backends_tried] = Native.tried.transform_keys(&:to_sym) if Startup.patched?
       backend == :stock ? details.merge(library: "jruby-openssl #{JOpenSSL::VERSION}") : details.merge(Native.describe(backend.to_s))
+    end
+
+    # Calls per patched method, answered by the engine or left to stock with the reason, and results
+    # that failed their check: { calls: { sign: { engine: 2, key_declined: 0, option_not_taken: 0,
+    # backend_stock: 1 }, ... }, check_failures: 0 }. Counted in this JRuby runtime since start or reset_stats.
+    def stats
+      Startup.patched? ? Native.stats : { calls: {}, check_failures: 0 }
+    end
+
+    def reset_stats
+      Native.reset_stats if Startup.patched?
+      nil
     end
 
     # Every name FastRsaEngine.backend= takes.
@@ -45,14 +61,16 @@ module FastRsaEngine
 
     private
 
+    # A native backend becomes active only once the patch has been checked end to end with one.
     def select(name)
-      return unless Startup.patched?
-
+      previous = Native.current
       Native.select(name)
+      Startup.check_end_to_end unless Native.current == "stock"
     rescue UnavailableBackendError
-      raise unless name == "auto"
-
-      Native.select("stock")
+      raise
+    rescue StandardError => e
+      Native.select(previous)
+      raise UnavailableBackendError, "#{name}: #{e.message}"
     end
   end
 end

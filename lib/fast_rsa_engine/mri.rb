@@ -9,9 +9,13 @@ module FastRsaEngine
     end
 
     def backend=(name)
-      return if name.to_s == "openssl" || name.to_s == "auto"
+      return if backend_names.include?(name.to_s)
 
       raise ArgumentError, "unknown backend #{name.inspect} on #{RUBY_ENGINE}: MRI uses :openssl"
+    end
+
+    def backend_names
+      %w[auto openssl]
     end
 
     def available_backends
@@ -20,7 +24,17 @@ module FastRsaEngine
 
     def info
       require "openssl"
-      { backend: :openssl, version: VERSION, library: OpenSSL::OPENSSL_LIBRARY_VERSION, ruby: RUBY_DESCRIPTION }
+      { backend: :openssl, version: VERSION, library: OpenSSL::OPENSSL_LIBRARY_VERSION, ruby: RUBY_DESCRIPTION,
+        patch: "not applied: MRI runs RSA in OpenSSL already" }
+    end
+
+    # Nothing is counted on MRI: every call is OpenSSL's.
+    def stats
+      { calls: {}, check_failures: 0 }
+    end
+
+    def reset_stats
+      nil
     end
   end
 end

@@ -2,23 +2,45 @@
 
 module FastRsaEngine
   # The module prepended to OpenSSL::PKey::RSA. Each method is one line: its Java side,
-  # FastRsaEngine::RsaMethods (ext/java), runs the call in the active engine, or yields to the
-  # block, which is plain `super`: stock jruby-openssl, found by Ruby's own method lookup.
-  # The methods patched are exactly those RsaMethods defines, and initialize.
+  # FastRsaEngine::RsaMethods (ext/java), runs the call in the engine, or yields to the block, which
+  # is plain `super`: stock jruby-openssl, found by Ruby's own method lookup.
+  #
+  # A client library must see what stock shows it: the methods patched are those RsaMethods defines
+  # that stock has too, each with stock's parameters (so `respond_to?`, `arity` and method lists read
+  # as before), plus MRI's encrypt and decrypt, which the gem answers on every backend.
   module RsaPatch
-    RsaMethods.singleton_methods(false).sort.each do |name|
-      module_eval("def #{name}(*args) = RsaMethods.#{name}(self, args) { super }", __FILE__, __LINE__)
+    # MRI's PKey#encrypt and #decrypt: no jruby-openssl has them; RsaMethods never calls super for them.
+    ADDED_METHODS = %i[encrypt decrypt].freeze
+
+    def self.patched_methods
+      RsaMethods.singleton_methods(false).select { |name| ADDED_METHODS.include?(name) || OpenSSL::PKey::RSA.method_defined?(name) }.sort
+    end
+
+    # "a0, a1" for stock's required parameters, "*args" where it takes a variable count.
+    def self.parameter_list(name)
+      parameters = OpenSSL::PKey::RSA.method_defined?(name) ? OpenSSL::PKey::RSA.instance_method(name).parameters : [[:rest]]
+      return "*args" unless parameters.all? { |kind, _| kind == :req }
+
+      parameters.each_index.map { |index| "a#{index}" }.join(", ")
+    end
+
+    patched_methods.each do |name|
+      parameters = parameter_list(name)
+      arguments = parameters == "*args" ? "args" : "[#{parameters}]"
+      module_eval("def #{name}(#{parameters}) = RsaMethods.#{name}(self, #{arguments}) { super }", __FILE__, __LINE__)
     end
 
     # RSA.new(bits [, e]): a key from the engine's library, read by stock's own parser; else stock.
+    # Only an Integer first argument asks for a key, as in stock (RSA.new(pem, 1) loads the key).
+    # Generation calls no block on any backend (stock's parser would take one as a pass phrase source).
     def initialize(*args, &block)
-      der = KeyGeneration.generate(args)
-      der ? super(der) : Native.stock { super }
+      der = KeyGeneration.generate(args) if args.first.is_a?(Integer)
+      der ? super(der, &nil) : Native.stock { super }
     end
   end
 
   # Key generation by class methods, in the engine's library where it has one, else stock's:
-  # prepended to the singleton classes of OpenSSL::PKey::RSA (generate) and OpenSSL::PKey (generate_key).
+  # prepended to the singleton class of OpenSSL::PKey::RSA (generate).
   module RsaGeneratePatch
     def generate(*args, &block)
       der = KeyGeneration.generate(args)
@@ -26,6 +48,9 @@ module FastRsaEngine
     end
   end
 
+  # OpenSSL::PKey.generate_key("RSA", ...) through RSA.generate, on every backend; prepended only
+  # where stock has generate_key (jruby-openssl 0.16.2 and later), so that every other argument
+  # (a DH or EC key, another algorithm) reaches stock's.
   module PKeyGenerateKeyPatch
     def generate_key(*args, &block)
       rsa_arguments = KeyGeneration.generate_key_arguments(args)

@@ -1,24 +1,31 @@
 # frozen_string_literal: true
 
 module FastRsaEngine
-  # What `require 'fast-rsa-engine'` does on JRuby: load the Java extension, check a signature
-  # through the patch end to end with the fastest backend, prepend the patch to OpenSSL::PKey::RSA,
-  # then choose the backend FAST_RSA_ENGINE names (auto by default). It never raises: when anything
-  # fails, it warns once and RSA stays with stock jruby-openssl, unpatched.
+  # What `require 'fast-rsa-engine'` does on JRuby: load the Java extension, choose the backend
+  # FAST_RSA_ENGINE names (auto by default), loading only what that backend needs, check a signature
+  # through the patch end to end with it, then prepend the patch to OpenSSL::PKey::RSA.
+  # FAST_RSA_ENGINE=off loads and patches nothing. It never raises: when anything fails, it warns
+  # once and RSA stays with stock jruby-openssl, unpatched.
   module Startup
     EXTENSION_JAR = File.expand_path("fast_rsa_engine.jar", __dir__)
     SERVICE = "fastrsaengine.FastRsaEngineService"
+    OFF = "off"
 
     class << self
       # Why the patch was not applied, or nil once it is.
       attr_reader :failure
 
       def run(requested)
+        requested = requested.to_s.strip.downcase
+        return @failure = "#{ENVIRONMENT_VARIABLE}=off: nothing patched, no native library loaded" if requested == OFF
+
         @failure = "not started"
+        load_extension
+        choose(requested.empty? ? "auto" : requested)
         apply_patch
         @failure = nil
-        choose(requested.to_s.strip.downcase)
       rescue Exception => e # LoadError, StandardError, and Java's LinkageError alike: none may break the app
+        Native.select("stock") if FastRsaEngine.const_defined?(:Native, false)
         @failure = e.message
         warn "fast-rsa-engine: #{e.message}; RSA stays with stock jruby-openssl"
       end
@@ -27,35 +34,49 @@ module FastRsaEngine
         @failure.nil?
       end
 
+      # Runs the end-to-end check once, the first time a native backend is active: before the patch
+      # is applied at start-up, or before a later switch from stock to a native backend takes effect.
+      def check_end_to_end
+        return if @checked
+
+        StartupCheck.run
+        @checked = true
+      end
+
       private
 
-      def apply_patch
+      def load_extension
         require EXTENSION_JAR
         JRuby::Util.load_ext(SERVICE)
         Native.configure(JAR_DIRECTORY)
-        Native.select("auto")
         require "fast_rsa_engine/rsa_patch"
         require "fast_rsa_engine/startup_check"
-        StartupCheck.run
-        OpenSSL::PKey::RSA.prepend(RsaPatch)
-        OpenSSL::PKey::RSA.singleton_class.prepend(RsaGeneratePatch)
-        OpenSSL::PKey.singleton_class.prepend(PKeyGenerateKeyPatch)
-      rescue Exception
-        Native.select("stock") if FastRsaEngine.const_defined?(:Native, false) # a half-set-up patch must not run
-        raise
       end
 
+      # A backend asked for by name that cannot run: one warning, the patch applied with stock, so
+      # that another backend can be chosen at run time. `auto` with none that runs: not patched.
       def choose(requested)
-        FastRsaEngine.backend = known_or_auto(requested.empty? ? "auto" : requested)
+        name = known_or_auto(requested)
+        Native.select(name)
+        raise "no native RSA backend can run here (#{Native.tried.values.join('; ')})" if name == "auto" && Native.current == "stock"
+
+        check_end_to_end unless Native.current == "stock"
       rescue UnavailableBackendError => e
+        Native.select("stock")
         warn "fast-rsa-engine: #{e.message}; RSA stays with stock jruby-openssl"
       end
 
-      def known_or_auto(name)
-        return name if FastRsaEngine.backend_names.include?(name)
+      def apply_patch
+        OpenSSL::PKey::RSA.prepend(RsaPatch)
+        OpenSSL::PKey::RSA.singleton_class.prepend(RsaGeneratePatch)
+        OpenSSL::PKey.singleton_class.prepend(PKeyGenerateKeyPatch) if OpenSSL::PKey.respond_to?(:generate_key)
+      end
 
-        warn "fast-rsa-engine: #{ENVIRONMENT_VARIABLE}=#{name} is no backend (#{FastRsaEngine.backend_names.join(', ')}); " \
-             "choosing automatically"
+      def known_or_auto(name)
+        names = ["auto", *Native.backend_names, "stock"]
+        return name if names.include?(name)
+
+        warn "fast-rsa-engine: #{ENVIRONMENT_VARIABLE}=#{name} is no backend (#{names.join(', ')}, #{OFF}); choosing automatically"
         "auto"
       end
     end

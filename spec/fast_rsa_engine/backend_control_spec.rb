@@ -65,7 +65,8 @@ RSpec.describe "Backend control" do
       native.each do |name|
         FastRsaEngine.backend = name
         info = FastRsaEngine.info
-        expect(info).to include(backend: name, version: FastRsaEngine::VERSION, available_backends: FastRsaEngine.available_backends)
+        expect(info).to include(backend: name, version: FastRsaEngine::VERSION, patch: "applied")
+        expect(info[:backends_tried]).to include(name => "available")
         expect(info[:library]).to be_a(String).and(satisfy { |library| !library.empty? })
         expect(info[:library_version]).to match(/\A\d+(\.\d+)+/)
       end
@@ -73,10 +74,11 @@ RSpec.describe "Backend control" do
       expect(FastRsaEngine.info).to include(backend: :stock, library: /\Ajruby-openssl \d/)
     end
 
-    it "patches exactly the methods the Java extension defines, each reaching stock through super" do
+    it "patches the methods the Java extension defines that stock has, and MRI's encrypt and decrypt" do
       patched = FastRsaEngine::RsaPatch.instance_methods(false).sort
-      expect(patched).to eq(FastRsaEngine::RsaMethods.singleton_methods(false).sort)
-      expect(patched).to include(:sign, :sign_pss, :sign_raw, :private_encrypt, :private_decrypt, :decrypt, :verify)
+      defined = FastRsaEngine::RsaMethods.singleton_methods(false)
+      expect(patched).to eq(defined.select { |name| Backends.stock_has?(name) || %i[encrypt decrypt].include?(name) }.sort)
+      expect(patched).to include(:sign, :private_encrypt, :private_decrypt, :decrypt, :encrypt, :verify)
     end
 
     it "prepends one module to OpenSSL::PKey::RSA, however often the gem is required" do
@@ -115,8 +117,13 @@ RSpec.describe "Backend control" do
         end
         pristine = ARGV[1] == "compare" ? outcomes.call : nil
         required = [require("fast-rsa-engine"), require("fast-rsa-engine"), require("fast_rsa_engine")]
-        report = { "backend" => FastRsaEngine.backend, "available" => FastRsaEngine.available_backends, "required" => required,
-                   "patches" => OpenSSL::PKey::RSA.ancestors.count { |mod| mod.name.to_s.start_with?("FastRsaEngine") } }
+        key.sign("SHA256", "loaded") # whatever the backend loads, it has loaded now
+        maps = File.read("/proc/self/maps") # before available_backends, which loads every backend
+        report = { "backend" => FastRsaEngine.backend, "required" => required, "patch" => FastRsaEngine.info[:patch],
+                   "native" => { "aws_lc" => maps.include?("amazonCorrettoCryptoProvider"), "jna" => maps.match?(/jnidispatch|jna[^\/]*\.tmp/),
+                                 "libgmp" => maps.include?("libgmp") },
+                   "patches" => [OpenSSL::PKey::RSA, OpenSSL::PKey::RSA.singleton_class, OpenSSL::PKey.singleton_class]
+                     .sum { |owner| owner.ancestors.count { |mod| mod.name.to_s.start_with?("FastRsaEngine") } } }
         if pristine
           FastRsaEngine.backend = :stock
           report.merge!("pristine" => pristine, "stock" => outcomes.call)
@@ -128,7 +135,8 @@ RSpec.describe "Backend control" do
         "unset" => [{}, "compare"],
         "stock" => [{ "FAST_RSA_ENGINE" => "stock" }, ""],
         "gmp" => [{ "FAST_RSA_ENGINE" => "gmp" }, ""],
-        "bogus" => [{ "FAST_RSA_ENGINE" => "bogus" }, ""]
+        "bogus" => [{ "FAST_RSA_ENGINE" => "bogus" }, ""],
+        "off" => [{ "FAST_RSA_ENGINE" => "off" }, "compare"]
       }
 
       before(:context) do
@@ -154,7 +162,8 @@ RSpec.describe "Backend control" do
         expect(stderr).to eq("")
         expect(report["backend"]).to eq(FastRsaEngine.available_backends.first.to_s)
         expect(report["required"]).to eq([true, false, false])
-        expect(report["patches"]).to eq(1)
+        expect(report["patches"]).to eq(OpenSSL::PKey.singleton_class.ancestors.include?(FastRsaEngine::PKeyGenerateKeyPatch) ? 3 : 2)
+        expect(report["native"]).to include("aws_lc" => FastRsaEngine.available_backends.first == :aws_lc)
       end
 
       it "unset, then backend = :stock: the same results as jruby-openssl without the gem, Java exceptions as RSAError" do
@@ -166,16 +175,26 @@ RSpec.describe "Backend control" do
         expect(report["stock"].map(&missing)).to eq(repaired)
       end
 
-      it "stock: selects :stock, silently" do
+      it "stock: selects :stock, silently, patched so that a backend can be chosen later, and loads no native library" do
         report, stderr = run("stock")
         expect(stderr).to eq("")
-        expect(report["backend"]).to eq("stock")
+        expect(report).to include("backend" => "stock", "patch" => "applied")
+        expect(report["native"]).to eq("aws_lc" => false, "jna" => false, "libgmp" => false)
       end
 
-      it "gmp: selects :gmp, silently" do
+      it "gmp: selects :gmp, silently, and loads no ACCP" do
         report, stderr = run("gmp")
         expect(stderr).to eq("")
         expect(report["backend"]).to eq("gmp")
+        expect(report["native"]).to include("aws_lc" => false, "libgmp" => true)
+      end
+
+      it "off: patches nothing, loads no native library, says so in info, and answers as jruby-openssl alone" do
+        report, stderr = run("off")
+        expect(stderr).to eq("")
+        expect(report).to include("backend" => "stock", "patches" => 0, "patch" => /\Anot applied: FAST_RSA_ENGINE=off/)
+        expect(report["native"]).to eq("aws_lc" => false, "jna" => false, "libgmp" => false)
+        expect(report["stock"]).to eq(report["pristine"])
       end
 
       it "bogus: one warning naming it, then chooses automatically" do

@@ -10,7 +10,7 @@ import org.jruby.runtime.load.BasicLibraryService;
 /**
  * The extension's entry point, loaded by lib/fast_rsa_engine/startup.rb after 'openssl'. It only
  * defines modules: FastRsaEngine::Native (backend control), FastRsaEngine::RsaMethods (the engine
- * side of each patched method) and FastRsaEngine::KeyGeneration. The Ruby shim builds FastRsaEngine::RsaPatch from RsaMethods and
+ * side of each patched method) and FastRsaEngine::KeyGeneration, which share this runtime's state. The Ruby shim builds FastRsaEngine::RsaPatch from RsaMethods and
  * prepends it to OpenSSL::PKey::RSA only after a known-answer signature through it has passed.
  */
 public final class FastRsaEngineService implements BasicLibraryService {
@@ -18,9 +18,13 @@ public final class FastRsaEngineService implements BasicLibraryService {
     @Override
     public boolean basicLoad(Ruby runtime) {
         RubyModule fastRsaEngine = runtime.defineModule("FastRsaEngine");
-        fastRsaEngine.defineModuleUnder("Native").defineAnnotatedMethods(Control.class);
-        fastRsaEngine.defineModuleUnder("RsaMethods").defineAnnotatedMethods(RsaMethods.class);
-        fastRsaEngine.defineModuleUnder("KeyGeneration").defineAnnotatedMethods(KeyGeneration.class);
+        RubyModule control = fastRsaEngine.defineModuleUnder("Native");
+        RubyModule rsaMethods = fastRsaEngine.defineModuleUnder("RsaMethods");
+        RubyModule keyGeneration = fastRsaEngine.defineModuleUnder("KeyGeneration");
+        control.defineAnnotatedMethods(Control.class);
+        rsaMethods.defineAnnotatedMethods(RsaMethods.class);
+        keyGeneration.defineAnnotatedMethods(KeyGeneration.class);
+        Control.attachRuntimeState(control, rsaMethods, keyGeneration);
         return true;
     }
 }

@@ -157,23 +157,25 @@ final class AwsLcEngine implements RsaEngine {
         return fixed;
     }
 
+    /** Holds the key's numbers, not the key: per-key state never keeps a Ruby key's Java key alive. */
     private final class AwsLcPublicKey implements PreparedPublicKey {
-        private final RSAPublicKey key;
+        private final BigInteger modulus, publicExponent;
         private final RawCipher cipher;
 
         AwsLcPublicKey(RSAPublicKey key, PublicKey nativeKey) {
-            this.key = key;
-            this.cipher = new RawCipher(Cipher.ENCRYPT_MODE, nativeKey, key.getModulus());
+            this.modulus = key.getModulus();
+            this.publicExponent = key.getPublicExponent();
+            this.cipher = new RawCipher(Cipher.ENCRYPT_MODE, nativeKey, modulus);
         }
 
         @Override
         public BigInteger modulus() {
-            return key.getModulus();
+            return modulus;
         }
 
         @Override
         public BigInteger publicExponent() {
-            return key.getPublicExponent();
+            return publicExponent;
         }
 
         @Override

@@ -62,6 +62,16 @@ public final class Backends {
         throw new BackendUnavailableException("no native RSA backend can run here (" + String.join("; ", reasons) + ")");
     }
 
+    /** The backends tried so far, fastest first: "available", or why not. Loads nothing. */
+    public Map<String, String> tried() {
+        Map<String, String> tried = new LinkedHashMap<>();
+        for (String name : LOADERS.keySet()) {
+            Object outcome = outcomes.get(name);
+            if (outcome != null) tried.put(name, outcome instanceof RsaEngine ? "available" : ((Exception) outcome).getMessage());
+        }
+        return tried;
+    }
+
     /** The names of the backends that load and pass their self-test here, fastest first. */
     public List<String> available() {
         List<String> names = new ArrayList<>();

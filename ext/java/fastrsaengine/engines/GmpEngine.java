@@ -43,9 +43,8 @@ final class GmpEngine implements RsaEngine {
     /** CRT for a key with CRT numbers ({@link KeyChecks} passes only consistent ones), else {@code c^d mod n}. */
     @Override
     public PreparedKey prepare(RSAPrivateKey key, BigInteger e) {
-        PreparedKey plain = new BlindedKey(new PlainKey(key), e);
-        if (!(key instanceof RSAPrivateCrtKey)) return plain;
-        return new CrtKey((RSAPrivateCrtKey) key, e, KeyChecks.checked(plain, key.getModulus(), e));
+        if (key instanceof RSAPrivateCrtKey) return new CrtKey((RSAPrivateCrtKey) key, e);
+        return new BlindedKey(new PlainKey(key), e);
     }
 
     /** libgmp's mpz_powm for s^e mod n: e is public, so the faster, variable-time powm serves. */
@@ -76,15 +75,14 @@ final class GmpEngine implements RsaEngine {
      * separately (r^e mod p, then r^-1 mod p, which works since e * dP = 1 mod p-1), so every
      * multiplication is half-size; and the result m is checked by m^e = c modulo p and modulo q,
      * which, with p * q = n and p, q coprime ({@link KeyChecks}), is the check m^e = c modulo n at a
-     * quarter of the cost. A failed check recomputes without CRT, itself checked with e
-     * ({@link KeyChecks#checked}); only a result that passes leaves.
+     * quarter of the cost. A result that fails is refused ({@link FaultDetectedException}), and
+     * {@link KeyChecks} computes it again without CRT, as for every backend.
      */
     private final class CrtKey implements PreparedKey {
         private final BigInteger n, e, p, q, dP, dQ, qInv;
         private final Blinding blindingP, blindingQ;
-        private final PreparedKey withoutCrt; // checked
 
-        CrtKey(RSAPrivateCrtKey key, BigInteger e, PreparedKey withoutCrt) {
+        CrtKey(RSAPrivateCrtKey key, BigInteger e) {
             this.n = key.getModulus();
             this.e = gmp.toNative(e);
             this.p = gmp.toNative(key.getPrimeP());
@@ -94,7 +92,6 @@ final class GmpEngine implements RsaEngine {
             this.qInv = key.getCrtCoefficient();
             this.blindingP = new Blinding(p, () -> Blinding.withPublicExponent(p, e));
             this.blindingQ = new Blinding(q, () -> Blinding.withPublicExponent(q, e));
-            this.withoutCrt = withoutCrt;
         }
 
         @Override
@@ -107,7 +104,8 @@ final class GmpEngine implements RsaEngine {
             BigInteger cP = input.mod(p);
             BigInteger cQ = input.mod(q);
             BigInteger result = recombine(half(blindingP, cP, dP, p), half(blindingQ, cQ, dQ, q));
-            return isCorrect(result, cP, cQ) ? result : withoutCrt.privateOperation(input);
+            if (!isCorrect(result, cP, cQ)) throw new FaultDetectedException();
+            return result;
         }
 
         /** {@code c^dP mod p}, blinded. */

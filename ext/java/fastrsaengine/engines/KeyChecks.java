@@ -6,6 +6,7 @@ import java.security.InvalidKeyException;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Which keys an engine is given, and the guarantee that no private-key result leaves unchecked:
@@ -18,8 +19,10 @@ import java.security.interfaces.RSAPublicKey;
  * <li>The CRT numbers are used only when they are n's: p, q &gt; 1, p * q = n, e * dP = 1 mod p - 1,
  *     e * dQ = 1 mod q - 1, and q * qInv = 1 mod p, which also proves p and q coprime. The result
  *     checks modulo p and q prove a result modulo n only under these (p = q would pass p * q = n and
- *     give wrong signatures). Otherwise the key runs as n, e, d, as OpenSSL falls back to d when its
- *     CRT fails.</li>
+ *     give wrong signatures). Otherwise the key runs as n, e, d.</li>
+ * <li>Numbers can pass all of that and still be wrong (p a product of two primes, dP computed for it):
+ *     a CRT result that fails its check is computed again as n, e, d, as OpenSSL falls back to d when
+ *     its CRT result does not check. Every backend gets this fallback here, so they all agree.</li>
  * <li>A key run as n, e, d is probed once with one private operation, (x^d)^e = x for a random x, so a
  *     d that does not match e (which no per-number check can see without the factors) is refused.</li>
  * </ul>
@@ -27,7 +30,20 @@ import java.security.interfaces.RSAPublicKey;
  * does it (AWS-LC for CRT keys; the GMP backend's CRT, modulo p and q), else here, m^e = c mod n.
  */
 public final class KeyChecks {
+    /** Results that failed their check in this JVM: recomputed without CRT, or refused. */
+    private static final LongAdder FAILED_CHECKS = new LongAdder();
+
     private KeyChecks() {
+    }
+
+    /** How many results failed their check in this JVM (FastRsaEngine.stats). */
+    public static long failedChecks() {
+        return FAILED_CHECKS.sum();
+    }
+
+    /** A check made outside this class failed (key generation's pairwise check). */
+    public static void countFailedCheck() {
+        FAILED_CHECKS.increment();
     }
 
     /**
@@ -38,7 +54,12 @@ public final class KeyChecks {
     public static PreparedKey prepare(RsaEngine engine, RSAPrivateKey key, BigInteger e) throws GeneralSecurityException {
         BigInteger n = key.getModulus(), d = key.getPrivateExponent();
         if (!isUsable(n, e, d)) throw new InvalidKeyException("RSA key numbers out of range");
-        if (hasConsistentFactors(key, e)) return checked(engine.prepare(key, e), n, e);
+        if (hasConsistentFactors(key, e)) return new CrtKey(checked(engine.prepare(key, e), n, e), engine, n, e, d);
+        return plain(engine, n, e, d);
+    }
+
+    /** The key as n, e, d, every result checked, probed once so that a d that does not match e is refused. */
+    private static PreparedKey plain(RsaEngine engine, BigInteger n, BigInteger e, BigInteger d) throws GeneralSecurityException {
         PreparedKey plain = checked(engine.prepare(new PlainPrivateKey(n, d), e), n, e);
         probe(plain, n, e);
         return plain;
@@ -109,13 +130,66 @@ public final class KeyChecks {
         @Override
         public BigInteger privateOperation(BigInteger input) {
             BigInteger result = key.privateOperation(input);
-            if (!result.modPow(e, n).equals(input)) throw new FaultDetectedException();
+            if (!result.modPow(e, n).equals(input)) {
+                FAILED_CHECKS.increment();
+                throw new FaultDetectedException();
+            }
             return result;
         }
 
         @Override
         public boolean checksResults() {
             return true;
+        }
+    }
+
+    /**
+     * A CRT key whose result failed its check is run again as n, e, d: the CRT numbers were wrong in a
+     * way no per-key check sees, or the computation faulted. The n, e, d form is made on the first
+     * failure only (a sound key never needs it), and is itself checked; if it cannot be made, the fault stands.
+     */
+    private static final class CrtKey implements PreparedKey {
+        private final PreparedKey crt;
+        private final RsaEngine engine;
+        private final BigInteger n, e, d;
+        private volatile PreparedKey withoutCrt;
+
+        CrtKey(PreparedKey crt, RsaEngine engine, BigInteger n, BigInteger e, BigInteger d) {
+            this.crt = crt;
+            this.engine = engine;
+            this.n = n;
+            this.e = e;
+            this.d = d;
+        }
+
+        @Override
+        public BigInteger modulus() {
+            return n;
+        }
+
+        @Override
+        public boolean checksResults() {
+            return true;
+        }
+
+        @Override
+        public BigInteger privateOperation(BigInteger input) {
+            try {
+                return crt.privateOperation(input);
+            } catch (FaultDetectedException crtResultDidNotCheck) {
+                FAILED_CHECKS.increment();
+                return withoutCrt(crtResultDidNotCheck).privateOperation(input);
+            }
+        }
+
+        private PreparedKey withoutCrt(FaultDetectedException fault) {
+            PreparedKey key = withoutCrt;
+            if (key != null) return key;
+            try {
+                return withoutCrt = plain(engine, n, e, d);
+            } catch (GeneralSecurityException | RuntimeException noSoundForm) {
+                throw fault;
+            }
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.jruby.Ruby;
 import org.jruby.RubyArray;
 import org.jruby.RubyHash;
+import org.jruby.RubyModule;
 import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.runtime.Block;
@@ -17,8 +18,10 @@ import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
- * FastRsaEngine::Native, what the Ruby shim drives: choosing the backend and describing it.
- * The public API (FastRsaEngine.backend and friends, the FAST_RSA_ENGINE variable) is Ruby's.
+ * FastRsaEngine::Native, what the Ruby shim drives: choosing the backend of this runtime
+ * ({@link RuntimeEngine}), describing it, and its counters. The backends themselves load once per
+ * JVM, on first use. The public API (FastRsaEngine.backend and friends, the FAST_RSA_ENGINE
+ * variable) is Ruby's.
  */
 public final class Control {
     private static final String STOCK = "stock";
@@ -28,7 +31,12 @@ public final class Control {
     private Control() {
     }
 
-    /** Points the backends at the gem's jar folder; once per JVM, before anything else. */
+    /** Gives one runtime's extension modules their state: each runtime chooses its own backend. */
+    public static void attachRuntimeState(RubyModule... modules) {
+        RuntimeEngine.attach(modules);
+    }
+
+    /** Points the backends at the gem's jar folder; the first runtime's call decides for the JVM. */
     @JRubyMethod(name = "configure", module = true)
     public static IRubyObject configure(ThreadContext context, IRubyObject self, IRubyObject jarDirectory) {
         synchronized (Control.class) {
@@ -52,14 +60,43 @@ public final class Control {
     }
 
     /**
-     * Makes a backend, "auto" (the fastest that runs) or "stock" active; raises
-     * FastRsaEngine::UnavailableBackendError saying why not, and then changes nothing.
+     * Makes a backend active in this runtime, loading only what it needs: a backend by name, "stock",
+     * or "auto", the fastest that runs, else stock ({@link #tried} says why). A backend that cannot run
+     * raises FastRsaEngine::UnavailableBackendError saying why, and changes nothing.
      */
     @JRubyMethod(name = "select", module = true)
     public static IRubyObject select(ThreadContext context, IRubyObject self, IRubyObject name) {
         String wanted = name.asJavaString();
-        ActiveEngine.set(STOCK.equals(wanted) ? null : engine(context, wanted));
+        RuntimeEngine.of(self).use(STOCK.equals(wanted) ? null : AUTO.equals(wanted) ? fastestOrStock() : engine(context, wanted));
         return current(context, self);
+    }
+
+    private static RsaEngine fastestOrStock() {
+        try {
+            return backends().fastest();
+        } catch (BackendUnavailableException noneRunsHere) {
+            return null;
+        }
+    }
+
+    /** What was tried so far, without loading anything: {name => "available" or why not}. */
+    @JRubyMethod(name = "tried", module = true)
+    public static IRubyObject tried(ThreadContext context, IRubyObject self) {
+        RubyHash tried = RubyHash.newHash(context.runtime);
+        backends().tried().forEach((name, outcome) -> tried.fastASet(context.runtime.newString(name), context.runtime.newString(outcome)));
+        return tried;
+    }
+
+    /** This runtime's counters ({@link Stats}). */
+    @JRubyMethod(name = "stats", module = true)
+    public static IRubyObject stats(ThreadContext context, IRubyObject self) {
+        return RuntimeEngine.of(self).stats().toHash(context.runtime);
+    }
+
+    @JRubyMethod(name = "reset_stats", module = true)
+    public static IRubyObject resetStats(ThreadContext context, IRubyObject self) {
+        RuntimeEngine.of(self).stats().reset();
+        return context.nil;
     }
 
     /** Raw RSA operations the engines performed in this JVM (stock's are not counted). */
@@ -76,7 +113,7 @@ public final class Control {
 
     @JRubyMethod(name = "current", module = true)
     public static IRubyObject current(ThreadContext context, IRubyObject self) {
-        RsaEngine engine = ActiveEngine.get();
+        RsaEngine engine = RuntimeEngine.of(self).engine();
         return context.runtime.newString(engine == null ? STOCK : engine.name());
     }
 
@@ -92,7 +129,7 @@ public final class Control {
 
     private static RsaEngine engine(ThreadContext context, String name) {
         try {
-            return AUTO.equals(name) ? backends().fastest() : backends().engine(name);
+            return backends().engine(name);
         } catch (BackendUnavailableException e) {
             throw Errors.unavailableBackend(context.runtime, e.getMessage());
         }

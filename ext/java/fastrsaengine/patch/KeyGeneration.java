@@ -11,10 +11,13 @@ import java.security.KeyPairGenerator;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
 import java.security.spec.RSAKeyGenParameterSpec;
+import org.jruby.RubyFloat;
 import org.jruby.RubyHash;
 import org.jruby.RubyInteger;
 import org.jruby.RubyString;
+import fastrsaengine.patch.Stats.Outcome;
 import org.jruby.anno.JRubyMethod;
+import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
@@ -32,32 +35,67 @@ public final class KeyGeneration {
     private KeyGeneration() {
     }
 
-    /** (bits [, e]): the PKCS#8 DER of a new key, or nil for stock (engine off or slower, other arguments). */
+    /** OpenSSL's smallest RSA key (RSA_MIN_MODULUS_BITS): MRI refuses smaller ones at once. */
+    private static final int MIN_BITS = 512;
+
+    /**
+     * (bits [, e]): the PKCS#8 DER of a new key, or nil for stock (backend stock, another library's
+     * refusal, arguments the engine does not take). On every backend, sizes and exponents for which
+     * stock never returns are refused first, as MRI refuses them.
+     */
     @JRubyMethod(name = "generate", module = true)
     public static IRubyObject generate(ThreadContext context, IRubyObject module, IRubyObject args) {
         IRubyObject[] a = args.convertToArray().toJavaArray();
-        RsaEngine engine = ActiveEngine.get();
-        if (engine == null || a.length < 1 || a.length > 2) return context.nil;
+        Call call = Call.start(context, module, "generate", Block.NULL_BLOCK);
+        if (a.length < 1 || a.length > 2) return stock(call, Outcome.OPTION_NOT_TAKEN);
         BigInteger e = a.length == 2 ? integer(a[1]) : F4;
-        // Stock never returns for e = 1, whatever the size; MRI's OpenSSL refuses it.
-        if (BigInteger.ONE.equals(e)) throw Errors.pkeyError(context.runtime, "EVP_PKEY_keygen: pub exponent out of range");
+        refuseWhereStockNeverReturns(context, a[0], e);
         Integer bits = RubyArgs.int32(a[0]);
-        if (bits == null || e == null) return context.nil;
-        KeyPair pair = ofSize(bits, generate(engine, bits, e));
+        if (call.engine == null || bits == null || e == null) return stock(call, Outcome.OPTION_NOT_TAKEN);
+        KeyPair pair = ofSize(bits, generate(call.engine, bits, e));
         // Stock cannot make a key of an odd size (Bouncy Castle's prime search never succeeds; it
         // gives up after seconds to minutes) and AWS-LC rounds the size up; MRI's OpenSSL makes one.
         if (pair == null && bits % 2 == 1) pair = ofSize(bits, fromTheJdk(bits, e));
-        if (pair == null) return context.nil;
-        if (!passesPairwiseCheck(engine, pair, e)) {
+        if (pair == null) return stock(call, Outcome.OPTION_NOT_TAKEN);
+        if (!passesPairwiseCheck(call.engine, pair, e)) {
+            KeyChecks.countFailedCheck();
             throw Errors.rsaError(context.runtime, "key generation failed its pairwise consistency check");
         }
+        call.countAnswer(Outcome.ENGINE);
         return RubyString.newStringNoCopy(context.runtime, pair.getPrivate().getEncoded());
     }
 
     /**
+     * Stock never returns for e = 1, whatever the size, nor for sizes of 12 to 19 bits. MRI's OpenSSL
+     * refuses every size below {@value #MIN_BITS} at once, then e = 1, with these messages; so do we.
+     */
+    private static void refuseWhereStockNeverReturns(ThreadContext context, IRubyObject size, BigInteger e) {
+        BigInteger bits = numericSize(size);
+        String setting = "EVP_PKEY_CTX_ctrl_str(ctx, \"rsa_keygen_bits\", \"" + size.asString() + "\"): ";
+        if (bits != null && bits.signum() < 0) throw Errors.pkeyError(context.runtime, setting + "invalid negative value");
+        if (bits != null && bits.compareTo(BigInteger.valueOf(MIN_BITS)) < 0) throw Errors.pkeyError(context.runtime, setting + "key size too small");
+        if (BigInteger.ONE.equals(e)) throw Errors.pkeyError(context.runtime, "EVP_PKEY_keygen: pub exponent out of range");
+    }
+
+    /** An Integer size, or a finite Float's whole part (MRI takes both); null for anything else. */
+    private static BigInteger numericSize(IRubyObject size) {
+        if (size instanceof RubyInteger) return ((RubyInteger) size).getBigIntegerValue();
+        if (size instanceof RubyFloat && Double.isFinite(((RubyFloat) size).getDoubleValue())) {
+            return java.math.BigDecimal.valueOf(((RubyFloat) size).getDoubleValue()).toBigInteger();
+        }
+        return null;
+    }
+
+    private static IRubyObject stock(Call call, Outcome reason) {
+        call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : reason);
+        return call.context.nil;
+    }
+
+    /**
      * OpenSSL::PKey.generate_key("RSA", rsa_keygen_bits: n [, rsa_keygen_pubexp: e]), MRI's generic API
-     * (stock's says "unsupported algorithm: RSA"): its arguments for RSA.generate, [n, e], while the
-     * engine is on; nil for stock.
+     * (stock's says "unsupported algorithm: RSA"): its arguments for RSA.generate, [n, e], on every
+     * backend, so that it answers as MRI's does; nil for anything else, which stays stock's. The Ruby
+     * shim patches generate_key only where stock has one.
      */
     @JRubyMethod(name = "generate_key_arguments", module = true)
     public static IRubyObject generateKeyArguments(ThreadContext context, IRubyObject module, IRubyObject args) {
@@ -69,7 +107,7 @@ public final class KeyGeneration {
         IRubyObject bits = RubyArgs.option(context, options, "rsa_keygen_bits", true);
         IRubyObject e = RubyArgs.option(context, options, "rsa_keygen_pubexp", true);
         int known = (bits.isNil() ? 0 : 1) + (e.isNil() ? 0 : 1);
-        if (ActiveEngine.get() == null || bits.isNil() || options.size() != known) return context.nil;
+        if (bits.isNil() || options.size() != known) return context.nil;
         return e.isNil() ? context.runtime.newArray(bits) : context.runtime.newArray(bits, e);
     }
 

@@ -16,27 +16,26 @@ import org.jruby.ext.openssl.PKeyRSA;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
- * Per-key engine state (converted numbers, native handles, blinding pairs), kept on the Ruby key
- * object itself as a hidden variable: it lives and dies with the key, and threads sharing the key
- * share it without a lock. It is rebuilt when the key's Java key or the active engine changes
- * (set_key, set_factors, or a switch of backend). An engine's refusal is kept too, so a key it
- * declines goes straight to stock on later calls.
+ * Per-key engine state (converted numbers, native handles, blinding pairs), kept beside the key,
+ * never on it: a frozen key works, and nothing of the gem shows on the key object. It is keyed by
+ * the Java key objects a Ruby RSA key holds (jruby-openssl replaces them on set_key and
+ * set_factors, so a changed key gets new state), weakly: the state goes with the key. Threads
+ * sharing a key share its state without a lock. State is one engine's, made again after a switch
+ * of backend. An engine's refusal is kept too, so a key it declines goes straight to stock later.
  */
 final class KeyStates {
-    private static final String PRIVATE_STATE = "fast_rsa_engine_private";
-    private static final String PUBLIC_STATE = "fast_rsa_engine_public";
+    private static final WeakIdentityCache<Object, KeyState> PRIVATE = new WeakIdentityCache<>();
+    private static final WeakIdentityCache<Object, KeyState> PUBLIC = new WeakIdentityCache<>();
 
     private KeyStates() {
     }
 
     /** What one engine made of one Java key; {@code operations} is null where the engine declined it. */
     private static final class KeyState {
-        final Object source;
         final RsaEngine engine;
         final Object operations;
 
-        KeyState(Object source, RsaEngine engine, Object operations) {
-            this.source = source;
+        KeyState(RsaEngine engine, Object operations) {
             this.engine = engine;
             this.operations = operations;
         }
@@ -47,14 +46,18 @@ final class KeyStates {
         Object prepare(RsaEngine engine, K key) throws GeneralSecurityException;
     }
 
-    /** The engine's private-key operations for this key, or null for stock (engine off, no private key, declined). */
-    static PrivateKeyOperations privateOperations(IRubyObject self) {
+    /**
+     * The engine's private-key operations for this key, or null for stock (no private key, declined).
+     * The key's Java keys are read once, so a concurrent set_key cannot mix two keys' numbers.
+     */
+    static PrivateKeyOperations privateOperations(RsaEngine engine, IRubyObject self) {
         if (!(self instanceof PKeyRSA)) return null;
         PKeyRSA key = (PKeyRSA) self;
         PrivateKey privateKey = key.getPrivateKey();
         if (!(privateKey instanceof RSAPrivateKey)) return null;
-        return (PrivateKeyOperations) cached(self, PRIVATE_STATE, (RSAPrivateKey) privateKey,
-            (engine, k) -> new PrivateKeyOperations(KeyChecks.prepare(engine, k, publicExponent(k, key.getPublicKey()))));
+        PublicKey publicKey = key.getPublicKey();
+        return (PrivateKeyOperations) cached(PRIVATE, engine, (RSAPrivateKey) privateKey,
+            (e, k) -> new PrivateKeyOperations(KeyChecks.prepare(e, k, publicExponent(k, publicKey))));
     }
 
     /** The key's e: a CRT key carries it; a key of n and d alone takes it from its public half, if that matches. */
@@ -66,27 +69,27 @@ final class KeyStates {
         return matches ? ((RSAPublicKey) publicKey).getPublicExponent() : null;
     }
 
-    /** The engine's public-key operations for this key, or null for stock (engine off or no faster, no public key). */
-    static PublicKeyOperations publicOperations(IRubyObject self) {
+    /** The engine's public-key operations for this key, or null for stock (engine no faster, no public key). */
+    static PublicKeyOperations publicOperations(RsaEngine engine, IRubyObject self) {
         if (!(self instanceof PKeyRSA)) return null;
         PublicKey publicKey = ((PKeyRSA) self).getPublicKey();
         if (!(publicKey instanceof RSAPublicKey)) return null;
-        return (PublicKeyOperations) cached(self, PUBLIC_STATE, (RSAPublicKey) publicKey, (engine, k) -> {
-            PreparedPublicKey prepared = KeyChecks.preparePublic(engine, k);
+        return (PublicKeyOperations) cached(PUBLIC, engine, (RSAPublicKey) publicKey, (e, k) -> {
+            PreparedPublicKey prepared = KeyChecks.preparePublic(e, k);
             return prepared == null ? null : new PublicKeyOperations(prepared);
         });
     }
 
-    private static <K> Object cached(IRubyObject self, String variable, K source, Preparer<K> preparer) {
-        RsaEngine engine = ActiveEngine.get();
-        if (engine == null) return null;
-        Object cached = self.getInternalVariables().getInternalVariable(variable);
-        if (cached instanceof KeyState) {
-            KeyState state = (KeyState) cached;
-            if (state.source == source && state.engine == engine) return state.operations;
-        }
-        KeyState state = new KeyState(source, engine, prepare(engine, source, preparer));
-        self.getInternalVariables().setInternalVariable(variable, state);
+    /** How many keys have state now (the specs check that state goes with its key). */
+    static int keysWithState() {
+        return PRIVATE.size() + PUBLIC.size();
+    }
+
+    private static <K> Object cached(WeakIdentityCache<Object, KeyState> cache, RsaEngine engine, K source, Preparer<K> preparer) {
+        KeyState state = cache.get(source);
+        if (state != null && state.engine == engine) return state.operations;
+        state = new KeyState(engine, prepare(engine, source, preparer));
+        cache.put(source, state);
         return state.operations;
     }
 

@@ -1,11 +1,13 @@
 package fastrsaengine.patch;
 
+import fastrsaengine.engines.JdkEngine;
+import fastrsaengine.engines.RsaEngine;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
-import java.util.function.Function;
+import fastrsaengine.patch.Stats.Outcome;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.jruby.RubyArray;
-import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
@@ -13,10 +15,10 @@ import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * FastRsaEngine::RsaMethods: the engine side of every patched method of OpenSSL::PKey::RSA. The
- * Ruby shim defines each patched method as {@code RsaMethods.<name>(self, args) { super }}, so the
- * list of patched methods is the list of methods here. Each runs the plain, well-formed case through
- * the active engine and yields everything else, and every call while the engine is off, to the block:
- * stock jruby-openssl.
+ * Ruby shim defines each patched method as {@code RsaMethods.<name>(self, args) { super }}, for the
+ * methods here that stock has (and MRI's encrypt and decrypt, which no stock has). Each runs the
+ * plain, well-formed case through the engine the call started with ({@link Call}) and yields
+ * everything else, and every call while the backend is stock, to the block: stock jruby-openssl.
  */
 public final class RsaMethods {
     private RsaMethods() {
@@ -24,69 +26,71 @@ public final class RsaMethods {
 
     @JRubyMethod(name = "sign", module = true)
     public static IRubyObject sign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return privateCall(context, self, args, 2, 3, stock, (key, a) -> Signing.sign(context, key, a), STOCK_COPES);
+        return privateCall(Call.start(context, module, "sign", stock), self, args, 2, 3, (key, a) -> Signing.sign(context, key, a), STOCK_COPES);
     }
 
     @JRubyMethod(name = "sign_pss", module = true)
     public static IRubyObject signPss(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return privateCall(context, self, args, 2, 3, stock, (key, a) -> Signing.signPss(context, key, a), STOCK_COPES);
+        return privateCall(Call.start(context, module, "sign_pss", stock), self, args, 2, 3, (key, a) -> Signing.signPss(context, key, a), STOCK_COPES);
     }
 
     @JRubyMethod(name = "sign_raw", module = true)
     public static IRubyObject signRaw(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return privateCall(context, self, args, 2, 3, stock, (key, a) -> Signing.signRaw(context, key, a), STOCK_COPES);
+        return privateCall(Call.start(context, module, "sign_raw", stock), self, args, 2, 3, (key, a) -> Signing.signRaw(context, key, a), STOCK_COPES);
     }
 
     @JRubyMethod(name = "private_encrypt", module = true)
     public static IRubyObject privateEncrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return privateCall(context, self, args, 1, 2, stock, (key, a) -> Ciphering.privateEncrypt(context, key, a),
-            Ciphering::refuseWhereStockNeverReturns);
+        return privateCall(Call.start(context, module, "private_encrypt", stock), self, args, 1, 2,
+            (key, a) -> Ciphering.privateEncrypt(context, key, a), Ciphering::refuseWhereStockNeverReturns);
     }
 
     @JRubyMethod(name = "private_decrypt", module = true)
     public static IRubyObject privateDecrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return privateCall(context, self, args, 1, 2, stock, Ciphering::privateDecrypt, STOCK_COPES);
-    }
-
-    /**
-     * MRI's PKey#decrypt with options. jruby-openssl has none, so with the engine off this is stock's
-     * NoMethodError; with it on, every call is MRI's, also for a key the engine declines.
-     */
-    @JRubyMethod(name = "decrypt", module = true)
-    public static IRubyObject decrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return pkeyCall(context, args, stock, a -> PkeyCipher.decrypt(context, KeyStates.privateOperations(self), a));
+        return privateCall(Call.start(context, module, "private_decrypt", stock), self, args, 1, 2, Ciphering::privateDecrypt, STOCK_COPES);
     }
 
     @JRubyMethod(name = "verify", module = true)
     public static IRubyObject verify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return verification(context, self, args, stock, (key, a) -> Verifying.verify(context, key, a));
+        return verification(Call.start(context, module, "verify", stock), self, args, (key, a) -> Verifying.verify(context, key, a));
     }
 
     @JRubyMethod(name = "verify_pss", module = true)
     public static IRubyObject verifyPss(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return verification(context, self, args, stock, (key, a) -> Verifying.verifyPss(context, key, a));
+        return verification(Call.start(context, module, "verify_pss", stock), self, args, (key, a) -> Verifying.verifyPss(context, key, a));
     }
 
     @JRubyMethod(name = "verify_raw", module = true)
     public static IRubyObject verifyRaw(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return verification(context, self, args, stock, (key, a) -> Verifying.verifyRaw(context, key, a));
+        return verification(Call.start(context, module, "verify_raw", stock), self, args, (key, a) -> Verifying.verifyRaw(context, key, a));
     }
 
     @JRubyMethod(name = "public_encrypt", module = true)
     public static IRubyObject publicEncrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return publicCall(context, self, args, stock, (key, a) -> Ciphering.publicEncrypt(context, key, a),
-            Ciphering::refuseWhereStockNeverReturns);
-    }
-
-    /** MRI's PKey#encrypt with options: as decrypt. */
-    @JRubyMethod(name = "encrypt", module = true)
-    public static IRubyObject encrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return pkeyCall(context, args, stock, a -> PkeyCipher.encrypt(context, KeyStates.publicOperations(self), a));
+        return publicCall(Call.start(context, module, "public_encrypt", stock), self, args,
+            (key, a) -> Ciphering.publicEncrypt(context, key, a), Ciphering::refuseWhereStockNeverReturns);
     }
 
     @JRubyMethod(name = "public_decrypt", module = true)
     public static IRubyObject publicDecrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return publicCall(context, self, args, stock, Ciphering::publicDecrypt, STOCK_COPES);
+        return publicCall(Call.start(context, module, "public_decrypt", stock), self, args, Ciphering::publicDecrypt, STOCK_COPES);
+    }
+
+    /**
+     * MRI's PKey#encrypt with options, which no jruby-openssl has: answered on every backend, by the
+     * JDK's arithmetic while the backend is stock ({@link JdkEngine}), never by a missing super.
+     */
+    @JRubyMethod(name = "encrypt", module = true)
+    public static IRubyObject encrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        return mriCall(Call.start(context, module, "encrypt", stock), args,
+            (engine, a) -> PkeyCipher.encrypt(context, KeyStates.publicOperations(engine, self), a));
+    }
+
+    /** MRI's PKey#decrypt with options: as encrypt. */
+    @JRubyMethod(name = "decrypt", module = true)
+    public static IRubyObject decrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        return mriCall(Call.start(context, module, "decrypt", stock), args,
+            (engine, a) -> PkeyCipher.decrypt(context, KeyStates.privateOperations(engine, self), a));
     }
 
     /** How a method's arguments become an engine call, or null to leave the call to stock. */
@@ -108,22 +112,30 @@ public final class RsaMethods {
     /**
      * A private-key method: with the right number of arguments and a key the engine takes, the
      * reader decides; anything else (a wrong argument count, a public-only key, a key the engine
-     * declined, the engine off) is stock's, after the declined check while the engine is on.
+     * declined, the backend stock) is stock's, after the declined check while the engine is on.
      */
-    private static IRubyObject privateCall(ThreadContext context, IRubyObject self, IRubyObject args, int min, int max,
-                                           Block stock, Reader<PrivateKeyOperations> reader, Declined declined) {
+    private static IRubyObject privateCall(Call call, IRubyObject self, IRubyObject args, int min, int max,
+                                           Reader<PrivateKeyOperations> reader, Declined declined) {
         IRubyObject[] a = arguments(args, min, max);
-        PrivateKeyOperations key = a == null ? null : KeyStates.privateOperations(self);
-        if (key == null && a != null && ActiveEngine.get() != null) declined.check(context, a);
-        return run(context, key == null ? null : read(context, () -> reader.read(key, a)), stock);
+        if (call.engine == null || a == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        PrivateKeyOperations key = KeyStates.privateOperations(call.engine, self);
+        return answer(call, key, a, reader, declined);
     }
 
-    private static IRubyObject publicCall(ThreadContext context, IRubyObject self, IRubyObject args, Block stock,
-                                          Reader<PublicKeyOperations> reader, Declined declined) {
+    private static IRubyObject publicCall(Call call, IRubyObject self, IRubyObject args, Reader<PublicKeyOperations> reader, Declined declined) {
         IRubyObject[] a = arguments(args, 1, 2);
-        PublicKeyOperations key = a == null ? null : KeyStates.publicOperations(self);
-        if (key == null && a != null && ActiveEngine.get() != null) declined.check(context, a);
-        return run(context, key == null ? null : read(context, () -> reader.read(key, a)), stock);
+        if (call.engine == null || a == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        PublicKeyOperations key = KeyStates.publicOperations(call.engine, self);
+        return answer(call, key, a, reader, declined);
+    }
+
+    private static <K> IRubyObject answer(Call call, K key, IRubyObject[] a, Reader<K> reader, Declined declined) {
+        if (key == null) {
+            declined.check(call.context, a);
+            return call.stock(Outcome.KEY_DECLINED);
+        }
+        EngineCall engineCall = read(call.context, () -> reader.read(key, a));
+        return engineCall == null ? call.stock(Outcome.OPTION_NOT_TAKEN) : call.engine(engineCall);
     }
 
     /** How a verification's arguments become its answer, or null to leave the call to stock. */
@@ -132,11 +144,13 @@ public final class RsaMethods {
     }
 
     /** verify, verify_pss, verify_raw: three arguments and options, through the engine's public operation. */
-    private static IRubyObject verification(ThreadContext context, IRubyObject self, IRubyObject args, Block stock, Verifier verifier) {
+    private static IRubyObject verification(Call call, IRubyObject self, IRubyObject args, Verifier verifier) {
         IRubyObject[] a = arguments(args, 3, 4);
-        PublicKeyOperations key = a == null ? null : KeyStates.publicOperations(self);
-        Boolean verified = key == null ? null : read(context, () -> verifier.verify(key, a));
-        return verified == null ? Stock.call(context, stock) : context.runtime.newBoolean(verified);
+        if (call.engine == null || a == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        PublicKeyOperations key = KeyStates.publicOperations(call.engine, self);
+        if (key == null) return call.stock(Outcome.KEY_DECLINED);
+        Boolean verified = read(call.context, () -> verifier.verify(key, a));
+        return verified == null ? call.stock(Outcome.OPTION_NOT_TAKEN) : call.verdict(verified);
     }
 
     /** The arguments, or null when their count is not the method's: stock raises its ArgumentError. */
@@ -145,11 +159,15 @@ public final class RsaMethods {
         return a.length < min || a.length > max ? null : a;
     }
 
-    /** MRI's encrypt and decrypt: stock's NoMethodError while the engine is off, else MRI's answer. */
-    private static IRubyObject pkeyCall(ThreadContext context, IRubyObject args, Block stock, Function<IRubyObject[], EngineCall> cipher) {
-        if (ActiveEngine.get() == null) return Stock.call(context, stock);
-        IRubyObject[] a = mriArguments(context, args);
-        return run(context, read(context, () -> cipher.apply(a)), stock);
+    /**
+     * MRI's encrypt and decrypt: MRI's answer on every backend; with the backend stock, computed by
+     * the JDK ({@link JdkEngine}) and counted as stock's.
+     */
+    private static IRubyObject mriCall(Call call, IRubyObject args, BiFunction<RsaEngine, IRubyObject[], EngineCall> cipher) {
+        IRubyObject[] a = mriArguments(call.context, args);
+        RsaEngine engine = call.engine == null ? JdkEngine.INSTANCE : call.engine;
+        EngineCall engineCall = read(call.context, () -> cipher.apply(engine, a));
+        return call.computed(engineCall, call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
     }
 
     /** (data [, options]) of MRI's encrypt and decrypt, with Ruby's ArgumentError for another count. */
@@ -166,10 +184,5 @@ public final class RsaMethods {
         } catch (RuntimeException e) {
             throw Errors.fromJava(context.runtime, e);
         }
-    }
-
-    private static IRubyObject run(ThreadContext context, EngineCall call, Block stock) {
-        if (call == null) return Stock.call(context, stock);
-        return RubyString.newStringNoCopy(context.runtime, EngineCall.perform(context.runtime, call));
     }
 }

@@ -1,0 +1,68 @@
+package fastrsaengine.patch;
+
+import fastrsaengine.engines.RsaEngine;
+import fastrsaengine.patch.Stats.Outcome;
+import org.jruby.RubyString;
+import org.jruby.runtime.Block;
+import org.jruby.runtime.ThreadContext;
+import org.jruby.runtime.builtin.IRubyObject;
+
+/**
+ * One call of a patched method: the engine, read once when the call starts, so that a backend
+ * switched by another thread meanwhile cannot split the call between two engines; stock's method
+ * (the {@code { super }} block); and the counting of how the call was answered.
+ */
+final class Call {
+    final ThreadContext context;
+    /** The runtime's engine when the call started; null for stock. */
+    final RsaEngine engine;
+    private final RuntimeEngine runtime;
+    private final String method;
+    private final Block stock;
+
+    private Call(ThreadContext context, RuntimeEngine runtime, String method, Block stock) {
+        this.context = context;
+        this.runtime = runtime;
+        this.engine = runtime.engine();
+        this.method = method;
+        this.stock = stock;
+    }
+
+    /** @param module the extension module the method was called on, which carries its runtime's state */
+    static Call start(ThreadContext context, IRubyObject module, String method, Block stock) {
+        return new Call(context, RuntimeEngine.of(module), method, stock);
+    }
+
+    /** Stock's answer, counted with the reason it is stock's. */
+    IRubyObject stock(Outcome reason) {
+        runtime.stats().count(method, reason);
+        return Stock.call(context, stock);
+    }
+
+    /** Stock's answer: the backend is stock, or else the reason given. */
+    IRubyObject stockBecause(Outcome reason) {
+        return stock(engine == null ? Outcome.BACKEND_STOCK : reason);
+    }
+
+    /** The engine's answer to a padded operation. */
+    IRubyObject engine(EngineCall call) {
+        return computed(call, Outcome.ENGINE);
+    }
+
+    /** A padded operation's answer, counted as given (the JDK's, for a method stock lacks, counts as stock's). */
+    IRubyObject computed(EngineCall call, Outcome counted) {
+        runtime.stats().count(method, counted);
+        return RubyString.newStringNoCopy(context.runtime, EngineCall.perform(context.runtime, call));
+    }
+
+    /** Counts an answer given outside these methods (key generation's, which the Ruby shim completes). */
+    void countAnswer(Outcome outcome) {
+        runtime.stats().count(method, outcome);
+    }
+
+    /** The engine's verdict on a signature. */
+    IRubyObject verdict(boolean verified) {
+        runtime.stats().count(method, Outcome.ENGINE);
+        return context.runtime.newBoolean(verified);
+    }
+}

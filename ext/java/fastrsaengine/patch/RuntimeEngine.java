@@ -1,0 +1,45 @@
+package fastrsaengine.patch;
+
+import fastrsaengine.engines.RsaEngine;
+import org.jruby.RubyModule;
+import org.jruby.runtime.builtin.IRubyObject;
+
+/**
+ * One JRuby runtime's engine: the backend its calls go through (null for stock jruby-openssl) and
+ * its counters. A JVM may host several runtimes (jruby-rack's pool, ScriptingContainer), and each
+ * chooses for itself; only the backends' libraries, which load once per JVM, are shared
+ * ({@link Control}). Kept on the extension's modules, where every method finds it through the
+ * module it is called on. The engine is read once per call ({@link Call}) without a lock; a switch
+ * lets calls already running finish on the engine they started with.
+ */
+final class RuntimeEngine {
+    private static final String VARIABLE = "fast_rsa_engine_runtime";
+
+    private volatile RsaEngine engine;
+    private final Stats stats = new Stats();
+
+    private RuntimeEngine() {
+    }
+
+    /** Gives the modules of one runtime their shared state. */
+    static void attach(RubyModule... modules) {
+        RuntimeEngine state = new RuntimeEngine();
+        for (RubyModule module : modules) module.getInternalVariables().setInternalVariable(VARIABLE, state);
+    }
+
+    static RuntimeEngine of(IRubyObject module) {
+        return (RuntimeEngine) module.getInternalVariables().getInternalVariable(VARIABLE);
+    }
+
+    RsaEngine engine() {
+        return engine;
+    }
+
+    void use(RsaEngine newEngine) {
+        engine = newEngine;
+    }
+
+    Stats stats() {
+        return stats;
+    }
+}

@@ -1,0 +1,63 @@
+package fastrsaengine.patch;
+
+import fastrsaengine.engines.KeyChecks;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import org.jruby.Ruby;
+import org.jruby.RubyHash;
+
+/**
+ * FastRsaEngine.stats: per patched method, the calls the engine answered and the calls left to
+ * stock with the reason; and the results that failed their check. Always on: one LongAdder
+ * increment a call, uncontended across threads.
+ */
+final class Stats {
+    /** What became of one call. */
+    enum Outcome {
+        /** The engine answered. */
+        ENGINE,
+        /** Stock answered: the engine declined the key (numbers it cannot check, or no key of that kind). */
+        KEY_DECLINED,
+        /** Stock answered: an argument or option the engine does not take (stock raises or copes). */
+        OPTION_NOT_TAKEN,
+        /** Stock answered: the backend is :stock. */
+        BACKEND_STOCK;
+
+        final String key = name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private final Map<String, LongAdder[]> calls = new ConcurrentHashMap<>();
+    private volatile long failedChecksAtReset = KeyChecks.failedChecks();
+
+    void count(String method, Outcome outcome) {
+        calls.computeIfAbsent(method, m -> newCounters())[outcome.ordinal()].increment();
+    }
+
+    void reset() {
+        calls.clear();
+        failedChecksAtReset = KeyChecks.failedChecks();
+    }
+
+    /** {method: {engine: n, key_declined: n, option_not_taken: n, backend_stock: n}}, and check_failures. */
+    RubyHash toHash(Ruby runtime) {
+        RubyHash methods = RubyHash.newHash(runtime);
+        calls.forEach((method, counters) -> {
+            RubyHash counts = RubyHash.newHash(runtime);
+            for (Outcome outcome : Outcome.values()) {
+                counts.fastASet(runtime.newSymbol(outcome.key), runtime.newFixnum(counters[outcome.ordinal()].sum()));
+            }
+            methods.fastASet(runtime.newSymbol(method), counts);
+        });
+        RubyHash stats = RubyHash.newHash(runtime);
+        stats.fastASet(runtime.newSymbol("calls"), methods);
+        stats.fastASet(runtime.newSymbol("check_failures"), runtime.newFixnum(KeyChecks.failedChecks() - failedChecksAtReset));
+        return stats;
+    }
+
+    private static LongAdder[] newCounters() {
+        LongAdder[] counters = new LongAdder[Outcome.values().length];
+        for (int i = 0; i < counters.length; i++) counters[i] = new LongAdder();
+        return counters;
+    }
+}
