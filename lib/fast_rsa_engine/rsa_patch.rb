@@ -39,22 +39,27 @@ module FastRsaEngine
     end
   end
 
-  # Key generation by class methods, in the engine's library where it has one, else stock's:
-  # prepended to the singleton class of OpenSSL::PKey::RSA (generate).
-  module RsaGeneratePatch
-    def generate(*args, &block)
-      der = KeyGeneration.generate(args)
-      der ? new(der) : Native.stock { super }
+  # Key generation by class methods: OpenSSL::PKey::RSA.generate, and OpenSSL::PKey.generate_key
+  # ("RSA", ...) where stock has generate_key (jruby-openssl 0.16.2 and later), in the engine's
+  # library where it has one, else stock's method, kept and called as it was. Each is redefined in
+  # place: a module prepended to a singleton class changes what JRuby lists as its singleton methods.
+  module KeyGenerationPatch
+    def self.apply
+      stock_generate = OpenSSL::PKey::RSA.method(:generate).unbind
+      OpenSSL::PKey::RSA.define_singleton_method(:generate) do |*args, &block|
+        der = KeyGeneration.generate(args)
+        der ? new(der) : Native.stock { stock_generate.bind_call(self, *args, &block) }
+      end
+      patch_generate_key if OpenSSL::PKey.respond_to?(:generate_key)
     end
-  end
 
-  # OpenSSL::PKey.generate_key("RSA", ...) through RSA.generate, on every backend; prepended only
-  # where stock has generate_key (jruby-openssl 0.16.2 and later), so that every other argument
-  # (a DH or EC key, another algorithm) reaches stock's.
-  module PKeyGenerateKeyPatch
-    def generate_key(*args, &block)
-      rsa_arguments = KeyGeneration.generate_key_arguments(args)
-      rsa_arguments ? OpenSSL::PKey::RSA.generate(*rsa_arguments) : Native.stock { super }
+    # Every argument but an RSA size (a DH or EC key, another algorithm) reaches stock's generate_key.
+    def self.patch_generate_key
+      stock_generate_key = OpenSSL::PKey.method(:generate_key).unbind
+      OpenSSL::PKey.define_singleton_method(:generate_key) do |*args, &block|
+        rsa_arguments = KeyGeneration.generate_key_arguments(args)
+        rsa_arguments ? OpenSSL::PKey::RSA.generate(*rsa_arguments) : Native.stock { stock_generate_key.bind_call(self, *args, &block) }
+      end
     end
   end
 end

@@ -68,8 +68,7 @@ module FastRsaEngine
 
       def apply_patch
         OpenSSL::PKey::RSA.prepend(RsaPatch)
-        OpenSSL::PKey::RSA.singleton_class.prepend(RsaGeneratePatch)
-        OpenSSL::PKey.singleton_class.prepend(PKeyGenerateKeyPatch) if OpenSSL::PKey.respond_to?(:generate_key)
+        KeyGenerationPatch.apply
       end
 
       def known_or_auto(name)

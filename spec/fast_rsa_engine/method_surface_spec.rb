@@ -1,0 +1,107 @@
+# frozen_string_literal: true
+
+require "json"
+require "open3"
+require "rbconfig"
+
+# Client libraries detect features: net-ssh asks OpenSSL::PKey.respond_to?(:generate_key) and then
+# hands it a Diffie-Hellman key; others ask respond_to?(:sign_pss) or read a method's arity. With
+# the gem they must see what stock shows them, on every JRuby line, whatever the backend: the only
+# additions are the ones listed here, each with its reason, and each answers on every backend.
+RSpec.describe "What client libraries see", jruby: true do
+  # The gem adds these, and answers them on every backend, :stock included (the JDK's arithmetic).
+  ADDITIONS = {
+    "OpenSSL::PKey::RSA#encrypt/-1" => "MRI's PKey#encrypt, which no jruby-openssl has",
+    "OpenSSL::PKey::RSA#decrypt/-1" => "MRI's PKey#decrypt, which no jruby-openssl has"
+  }.freeze
+
+  # Every method (with its arity) of the classes and modules the patch touches, in a fresh JRuby.
+  surface = <<~'RUBY'
+    require "json"
+    require "openssl"
+    require "fast-rsa-engine"
+    FastRsaEngine.backend = ARGV[0].to_sym if ARGV[0] && ARGV[0] != "off"
+    listing = lambda do |label, owner, names, separator|
+      names.map { |name| "#{label}#{separator}#{name}/#{owner.instance_method(name).arity}" }
+    end
+    rsa, pkey = OpenSSL::PKey::RSA, OpenSSL::PKey::PKey
+    lines = listing.("OpenSSL::PKey", OpenSSL::PKey.singleton_class, OpenSSL::PKey.singleton_methods, ".") +
+            listing.("OpenSSL::PKey::RSA", rsa.singleton_class, rsa.singleton_methods, ".") +
+            listing.("OpenSSL::PKey::RSA", rsa, rsa.public_instance_methods, "#") +
+            listing.("OpenSSL::PKey::RSA", rsa, rsa.private_instance_methods, "#(private)") +
+            listing.("OpenSSL::PKey::PKey", pkey, pkey.public_instance_methods, "#")
+    key = rsa.new(1024)
+    responds = %w[encrypt decrypt sign_pss sign_raw verify_pss verify_raw generate_key private_to_pem].map { |m| "#{m}:#{key.respond_to?(m)}" }
+    puts JSON.generate("methods" => lines.sort, "responds" => responds, "pkey_generate_key" => OpenSSL::PKey.respond_to?(:generate_key))
+  RUBY
+
+  runs = { "off" => { "FAST_RSA_ENGINE" => "off" }, "auto" => {}, "stock" => { "FAST_RSA_ENGINE" => "stock" } }
+  runs.merge!(Backends.native.to_h { |name| [name.to_s, { "FAST_RSA_ENGINE" => name.to_s }] })
+
+  before(:context) do
+    lib = File.expand_path("../../lib", __dir__)
+    threads = runs.to_h do |name, environment|
+      command = [RbConfig.ruby, "--dev", "-I", lib, "-e", surface]
+      [name, Thread.new { Open3.capture3({ "FAST_RSA_ENGINE" => nil }.merge(environment), *command) }]
+    end
+    @surfaces = threads.transform_values do |thread|
+      stdout, stderr, status = thread.value
+      raise "a listing run failed: #{stderr}" unless status.success?
+
+      JSON.parse(stdout)
+    end
+  end
+
+  (runs.keys - ["off"]).each do |name|
+    it "with FAST_RSA_ENGINE=#{name}: the methods and arities of stock, plus the listed additions only" do
+      stock, patched = @surfaces.fetch("off"), @surfaces.fetch(name)
+      expect(patched["methods"] - stock["methods"]).to match_array(ADDITIONS.keys)
+      expect(stock["methods"] - patched["methods"]).to be_empty
+      expect(patched["pkey_generate_key"]).to eq(stock["pkey_generate_key"])
+      expect(patched["responds"] - stock["responds"]).to match_array(%w[encrypt:true decrypt:true])
+    end
+  end
+
+  describe "the additions answer on every backend, never reaching a missing super" do
+    fixture = ReferenceFixtures.key("rsa1024_e65537")
+
+    (Backends.native + [:stock]).each do |backend|
+      it "encrypt and decrypt with the #{backend} backend" do
+        Backends.with(backend) do
+          key = fixture.private_key
+          %w[pkcs1 oaep].each do |mode|
+            options = { "rsa_padding_mode" => mode }
+            expect(key.decrypt(key.encrypt("data", options), options)).to eq("data")
+          end
+        end
+      end
+    end
+  end
+
+  # net-ssh's diffie-hellman-group1-sha1 key exchange: the group's parameters as a DH key, a key
+  # pair from OpenSSL::PKey.generate_key where that exists (else DH#generate_key!), then each side
+  # computes the shared secret from the other's public value.
+  describe "a Diffie-Hellman exchange as net-ssh makes it" do
+    oakley_group2 = "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7EDEE386BFB5A899FA5AE9F24117C4B1FE649286651ECE65381FFFFFFFFFFFFFFFF"
+
+    def party(prime)
+      der = OpenSSL::ASN1::Sequence([OpenSSL::ASN1::Integer(OpenSSL::BN.new(prime, 16)), OpenSSL::ASN1::Integer(2)]).to_der
+      params = OpenSSL::PKey::DH.new(der)
+      return OpenSSL::PKey.generate_key(params) if OpenSSL::PKey.respond_to?(:generate_key)
+
+      params.generate_key!
+      params
+    end
+
+    (Backends.native + [:stock]).each do |backend|
+      it "agrees on the shared secret with the #{backend} backend" do
+        Backends.with(backend) do
+          client, server = party(oakley_group2), party(oakley_group2)
+          secret = client.compute_key(server.pub_key)
+          expect(secret.bytesize).to be > 100
+          expect(server.compute_key(client.pub_key)).to eq(secret)
+        end
+      end
+    end
+  end
+end
