@@ -78,4 +78,48 @@ RSpec.describe "Threads sharing one key", jruby: true do
       expect(switches).to be >= 2
     end
   end
+
+  # One call reads the engine and the key once and answers from what it read: a backend switch or
+  # a set_key by another thread meanwhile never splits a call between two engines or two keys.
+  describe "calls while another thread changes what they read" do
+    calls = 4000
+
+    # Runs the block `calls` times while `changer` runs in a loop on another thread; the failures.
+    def while_changing(calls, changer)
+      stop = false
+      thread = Thread.new { changer.call until stop }
+      Array.new(calls) { yield }.compact
+    ensure
+      stop = true
+      thread&.join
+    end
+
+    it "encrypt and decrypt while the backend switches between native and :stock: every answer right" do
+      skip "needs a native backend" if Backends.native.empty?
+
+      key = fixture.private_key
+      Backends.with(Backends.native.first) do
+        switch = -> { FastRsaEngine.backend = :stock; FastRsaEngine.backend = Backends.native.first }
+        failures = while_changing(calls, switch) do
+          outcome = Outcome.of { key.decrypt(key.encrypt("switch")) }
+          outcome.value == "switch" ? nil : outcome.to_s
+        end
+        expect(failures).to be_empty, "#{failures.size} wrong, e.g. #{failures.first(3)}"
+      end
+    end
+
+    each_native_backend do |_backend|
+      it "private_decrypt NO_PADDING and sign while set_key sets the same numbers: every answer MRI's" do
+        key = fixture.private_key
+        n, e, d = key.n, key.e, key.d
+        one = raw["ciphertext"]
+        failures = while_changing(calls, -> { key.set_key(n, e, d) }) do
+          check("raw decrypt", key.private_decrypt(bytes(one), OpenSSL::PKey::RSA::NO_PADDING), bytes(raw["plaintext"])) ||
+            check("sign", key.sign("SHA256", message), signature)
+        end
+        expect(failures).to be_empty, "#{failures.size} wrong, e.g. #{failures.first(3)}"
+      end
+    end
+  end
 end
+

@@ -97,4 +97,37 @@ RSpec.describe "Corrupted CRT keys", jruby: true do
       end
     end
   end
+
+  # CRT numbers that pass every per-key check and are still wrong: p a product of two primes, dP
+  # and qInv computed for it as if it were prime. Every CRT result is then wrong, its check fails,
+  # and OpenSSL falls back to d. Every backend must do the same (AWS-LC used to raise), and give
+  # MRI's signature.
+  describe "a composite p whose CRT numbers pass every check" do
+    before(:context) do
+      e = 65_537
+      prime = ->(bits) { loop { candidate = OpenSSL::BN.generate_prime(bits).to_i; break candidate if (candidate - 1) % e != 0 } }
+      p1, p2, q = prime.(512), prime.(512), prime.(1024)
+      p = p1 * p2
+      lambda_n = [p1 - 1, p2 - 1, q - 1].reduce { |a, b| a.lcm(b) }
+      inverse = ->(a, m) { OpenSSL::BN.new(a).mod_inverse(m).to_i }
+      numbers = [0, p * q, e, inverse.(e, lambda_n), p, q, inverse.(e, p - 1), inverse.(e, lambda_n) % (q - 1), inverse.(q, p)]
+      @der = OpenSSL::ASN1::Sequence(numbers.map { |number| OpenSSL::ASN1::Integer(number) }).to_der
+      @mri = MRI.run(<<~'RUBY', "der" => MRI.hex(@der))
+        key = OpenSSL::PKey::RSA.new([JSON.parse($stdin.read)["der"]].pack("H*"))
+        puts JSON.generate("signature" => key.sign("SHA256", "composite p").unpack1("H*"))
+      RUBY
+    end
+
+    # (Stock raises, naming the Java exception its Bouncy Castle engine threw.)
+    Backends.native.each do |backend|
+      it "signs as MRI with the #{backend} backend, and the failed check is counted" do
+        Backends.with(backend) do
+          FastRsaEngine.reset_stats
+          expect(OpenSSL::PKey::RSA.new(@der).sign("SHA256", "composite p")).to eq(MRI.bytes(@mri["signature"]))
+          expect(FastRsaEngine.stats[:check_failures]).to be >= 1
+        end
+      end
+    end
+  end
 end
+

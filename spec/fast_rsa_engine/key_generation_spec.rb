@@ -106,4 +106,56 @@ RSpec.describe "Key generation and MRI's encrypt", jruby: true do
       keys.each { |key| expect(key.public_key.verify("SHA256", key.sign("SHA256", "odd"), "odd")).to be(true) }
     end
   end
+
+  # Stock never returns for sizes of 12 to 19 bits (Timeout cannot stop it) and gives toy keys
+  # below 512; MRI's OpenSSL refuses every size below 512 at once. Every backend, :stock included,
+  # answers as MRI does, through each of the three ways to ask for a key.
+  describe "sizes below 512 bits, on every backend" do
+    sizes = [*1..64, 0, -5, 16.9, 256, 511]
+    mri_side = <<~'RUBY'
+      answers = JSON.parse($stdin.read).map do |size, exponent|
+        OpenSSL::PKey::RSA.generate(size, exponent)
+        "a key"
+      rescue => e
+        "#{e.class}: #{e.message}"
+      end
+      puts JSON.generate(answers)
+    RUBY
+
+    before(:context) do
+      @mri = MRI.run(mri_side, sizes.map { |size| [size, 65_537] } + [[16, 1], [1024, 1]])
+    end
+
+    # The call's answer, or a failure after a bound no refusal comes near: a hang must fail, not stall the suite.
+    def answer(&call)
+      thread = Thread.new { Outcome.of(&call) }
+      outcome = thread.join(60)&.value
+      return "no answer within 60 s" unless outcome
+
+      outcome.raised? ? "#{outcome.error_class}: #{outcome.message}" : "a key"
+    end
+
+    (Backends.native + [:stock]).each do |backend|
+      it "RSA.generate, RSA.new and PKey.generate_key give MRI's error at once with the #{backend} backend" do
+        Backends.with(backend) do
+          got = sizes.map { |size| answer { OpenSSL::PKey::RSA.generate(size) } }
+          expect(got).to eq(@mri.first(sizes.size))
+          expect([answer { OpenSSL::PKey::RSA.generate(16, 1) }, answer { OpenSSL::PKey::RSA.generate(1024, 1) }]).to eq(@mri.last(2))
+          expect(answer { OpenSSL::PKey::RSA.new(16) }).to eq(@mri[sizes.index(16)])
+          if OpenSSL::PKey.respond_to?(:generate_key)
+            expect(answer { OpenSSL::PKey.generate_key("RSA", rsa_keygen_bits: 16) }).to eq(@mri[sizes.index(16)])
+          end
+        end
+      end
+
+      it "RSA.new(pem, pass) loads the key whatever pass is, and generation calls no block, with the #{backend} backend" do
+        pem = ReferenceFixtures.key("rsa1024_e65537").private_key.to_pem
+        Backends.with(backend) do
+          expect(OpenSSL::PKey::RSA.new(pem, 1).to_pem).to eq(pem)
+          expect(OpenSSL::PKey::RSA.new(1024) { break }).to be_an_instance_of(OpenSSL::PKey::RSA)
+        end
+      end
+    end
+  end
 end
+
