@@ -112,7 +112,7 @@ RSpec.describe "Key generation and MRI's encrypt", jruby: true do
   # answers as MRI does, through each of the three ways to ask for a key.
   describe "sizes below 512 bits, on every backend" do
     sizes = [*1..64, 0, -5, 16.9, 256, 511]
-    mri_side = <<~'RUBY'
+    mri_answers = <<~'RUBY'
       answers = JSON.parse($stdin.read).map do |size, exponent|
         OpenSSL::PKey::RSA.generate(size, exponent)
         "a key"
@@ -123,7 +123,7 @@ RSpec.describe "Key generation and MRI's encrypt", jruby: true do
     RUBY
 
     before(:context) do
-      @mri = MRI.run(mri_side, sizes.map { |size| [size, 65_537] } + [[16, 1], [1024, 1]])
+      @mri = MRI.run(mri_answers, sizes.map { |size| [size, 65_537] } + [[16, 1], [1024, 1]])
     end
 
     # The call's answer, or a failure after a bound no refusal comes near: a hang must fail, not stall the suite.
