@@ -59,6 +59,8 @@ RSpec.describe "Key generation and MRI's encrypt", jruby: true do
         expect(@mri).to include("bits" => 2048, "verifies" => true)
         Backends.with(backend) do
           expect(@key.verify("SHA256", MRI.bytes(@mri["signature"]), message)).to be(true)
+          next unless @key.respond_to?(:verify_pss) # jruby-openssl 0.15 has none, and the gem adds none
+
           expect(@key.verify_pss("SHA256", MRI.bytes(@mri["pss_signature"]), message, salt_length: :auto, mgf1_hash: "SHA256")).to be(true)
         end
       end
@@ -80,8 +82,10 @@ RSpec.describe "Key generation and MRI's encrypt", jruby: true do
       Backends.with(backend) do
         expect(OpenSSL::PKey::RSA.new(1024, 3).then { |key| [key.n.num_bits, key.e.to_i] }).to eq([1024, 3])
         expect(OpenSSL::PKey::RSA.generate(1024) { |*_progress| nil }.n.num_bits).to eq(1024)
-        key = OpenSSL::PKey.generate_key("RSA", "rsa_keygen_bits" => 1024, "rsa_keygen_pubexp" => 3)
-        expect([key.class, key.n.num_bits, key.e.to_i]).to eq([OpenSSL::PKey::RSA, 1024, 3])
+        if OpenSSL::PKey.respond_to?(:generate_key) # jruby-openssl 0.16.2 and later; the gem adds none before
+          key = OpenSSL::PKey.generate_key("RSA", "rsa_keygen_bits" => 1024, "rsa_keygen_pubexp" => 3)
+          expect([key.class, key.n.num_bits, key.e.to_i]).to eq([OpenSSL::PKey::RSA, 1024, 3])
+        end
         expect(Class.new(OpenSSL::PKey::RSA).then { |subclass| subclass.generate(1024).class == subclass }).to be(true)
       end
     end

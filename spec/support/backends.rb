@@ -63,3 +63,34 @@ module BackendContexts
 end
 
 RSpec.configure { |config| config.extend BackendContexts } if defined?(RSpec) # bin/fuzz uses Backends without RSpec
+
+# jruby-openssl 0.15 (JRuby 9.4.12 to 9.4.14) has no sign_pss, sign_raw, verify_pss or verify_raw,
+# and its sign and verify take no options; the gem adds none of them there (what it added would
+# have to answer every input MRI's does on every backend). An example whose description names one
+# of those methods, or that is tagged `needs:` with one of them (or :sign_options), is skipped on
+# such a JRuby, saying why.
+module MissingMethods
+  module_function
+
+  def of_this_jruby
+    return [] unless RUBY_ENGINE == "jruby" && defined?(FastRsaEngine::RsaMethods)
+
+    missing = FastRsaEngine::RsaMethods.singleton_methods(false).reject { |name| OpenSSL::PKey::RSA.method_defined?(name) }
+    missing << :sign_options if OpenSSL::PKey::RSA.instance_method(:sign).arity == 2
+    missing
+  end
+
+  def named_by(metadata)
+    names = Array(metadata[:needs]).map(&:to_sym)
+    names + of_this_jruby.select { |name| metadata[:full_description].match?(/\b#{name}\b/) }
+  end
+end
+
+if defined?(RSpec)
+  RSpec.configure do |config|
+    config.before(:example) do |example|
+      missing = MissingMethods.named_by(example.metadata) & MissingMethods.of_this_jruby
+      skip "jruby-openssl #{JOpenSSL::VERSION} has no #{missing.join(', ')}, and the gem adds none" if missing.any?
+    end
+  end
+end

@@ -33,7 +33,8 @@ RSpec.describe "The benchmark commands" do
       output = JSON.parse(stdout.lines.last)
       expect(output.dig("runtime", "fast_rsa_engine", "backend")).to eq(FastRsaEngine.backend.to_s)
       cells = output["results"].map { |figure| figure.values_at("op", "threads") }
-      expect(cells).to match_array(%w[sign verify_pss keygen].product([1, 2]))
+      ops = %w[sign verify_pss keygen] - (OpenSSL::PKey::RSA.method_defined?(:verify_pss) ? [] : ["verify_pss"]) # jruby-openssl 0.15 has none
+      expect(cells).to match_array(ops.product([1, 2]))
       expect(output["results"].map { |figure| figure["ops_per_sec"] }).to all(be > 0)
     end
   end
