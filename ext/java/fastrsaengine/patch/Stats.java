@@ -31,7 +31,9 @@ final class Stats {
     private volatile long failedChecksAtReset = KeyChecks.failedChecks();
 
     void count(String method, Outcome outcome) {
-        calls.computeIfAbsent(method, m -> newCounters())[outcome.ordinal()].increment();
+        LongAdder[] counters = calls.get(method); // lock-free; Java 8's computeIfAbsent locks even when present
+        if (counters == null) counters = calls.computeIfAbsent(method, m -> newCounters());
+        counters[outcome.ordinal()].increment();
     }
 
     void reset() {
