@@ -27,8 +27,28 @@ public final class Backends {
         LOADERS.put("gmp", GmpEngine::load);
     }
 
+    /** What loading and self-testing one backend gave: its engine, or why it cannot run. */
+    private static final class Outcome {
+        final RsaEngine engine;
+        final BackendUnavailableException reason;
+
+        Outcome(RsaEngine engine, BackendUnavailableException reason) {
+            this.engine = engine;
+            this.reason = reason;
+        }
+
+        RsaEngine engineOrThrow() {
+            if (engine == null) throw reason;
+            return engine;
+        }
+
+        String describe() {
+            return engine != null ? "available" : reason.getMessage();
+        }
+    }
+
     private final BackendContext context;
-    private final Map<String, Object> outcomes = new ConcurrentHashMap<>();
+    private final Map<String, Outcome> outcomes = new ConcurrentHashMap<>();
 
     public Backends(BackendContext context) {
         this.context = context;
@@ -41,9 +61,7 @@ public final class Backends {
 
     /** The engine for a name, loading and self-testing it the first time. */
     public RsaEngine engine(String name) {
-        Object outcome = outcome(name);
-        if (outcome instanceof RsaEngine) return (RsaEngine) outcome;
-        throw (BackendUnavailableException) outcome;
+        return outcome(name).engineOrThrow();
     }
 
     /**
@@ -55,9 +73,9 @@ public final class Backends {
     public RsaEngine fastest() {
         List<String> reasons = new ArrayList<>();
         for (String name : LOADERS.keySet()) {
-            Object outcome = outcome(name);
-            if (outcome instanceof RsaEngine) return (RsaEngine) outcome;
-            reasons.add(((BackendUnavailableException) outcome).getMessage());
+            Outcome outcome = outcome(name);
+            if (outcome.engine != null) return outcome.engine;
+            reasons.add(outcome.reason.getMessage());
         }
         throw new BackendUnavailableException("no native RSA backend can run here (" + String.join("; ", reasons) + ")");
     }
@@ -66,8 +84,8 @@ public final class Backends {
     public Map<String, String> tried() {
         Map<String, String> tried = new LinkedHashMap<>();
         for (String name : LOADERS.keySet()) {
-            Object outcome = outcomes.get(name);
-            if (outcome != null) tried.put(name, outcome instanceof RsaEngine ? "available" : ((Exception) outcome).getMessage());
+            Outcome outcome = outcomes.get(name);
+            if (outcome != null) tried.put(name, outcome.describe());
         }
         return tried;
     }
@@ -76,26 +94,30 @@ public final class Backends {
     public List<String> available() {
         List<String> names = new ArrayList<>();
         for (String name : LOADERS.keySet()) {
-            if (outcome(name) instanceof RsaEngine) names.add(name);
+            if (outcome(name).engine != null) names.add(name);
         }
         return names;
     }
 
-    private Object outcome(String name) {
+    private Outcome outcome(String name) {
         return outcomes.computeIfAbsent(name, this::loadAndTest);
     }
 
-    private Object loadAndTest(String name) {
+    private Outcome loadAndTest(String name) {
         Loader loader = LOADERS.get(name);
-        if (loader == null) return new BackendUnavailableException("unknown backend " + name);
+        if (loader == null) return unavailable(new BackendUnavailableException("unknown backend " + name));
         try {
             RsaEngine engine = loader.load(context);
             SelfTest.run(engine);
-            return engine;
+            return new Outcome(engine, null);
         } catch (BackendUnavailableException e) {
-            return new BackendUnavailableException(name + " backend cannot run here: " + e.getMessage(), e);
+            return unavailable(new BackendUnavailableException(name + " backend cannot run here: " + e.getMessage(), e));
         } catch (Exception | LinkageError e) {
-            return new BackendUnavailableException(name + " backend could not load: " + e, e);
+            return unavailable(new BackendUnavailableException(name + " backend could not load: " + e, e));
         }
+    }
+
+    private static Outcome unavailable(BackendUnavailableException reason) {
+        return new Outcome(null, reason);
     }
 }
