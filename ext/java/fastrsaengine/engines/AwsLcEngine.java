@@ -108,7 +108,9 @@ final class AwsLcEngine implements RsaEngine {
     @Override
     public PreparedPublicKey preparePublic(RSAPublicKey publicKey) throws GeneralSecurityException {
         PublicKey nativeKey = (PublicKey) KeyFactory.getInstance("RSA", provider).translateKey(publicKey);
-        return new AwsLcPublicKey(publicKey, nativeKey);
+        // The key's numbers, not the key: per-key state never keeps a Ruby key's Java key alive.
+        RawCipher cipher = new RawCipher(Cipher.ENCRYPT_MODE, nativeKey, publicKey.getModulus());
+        return PreparedPublicKey.of(publicKey.getModulus(), publicKey.getPublicExponent(), cipher::apply);
     }
 
     /**
@@ -155,33 +157,6 @@ final class AwsLcEngine implements RsaEngine {
         int copy = Math.min(magnitude.length, length);
         System.arraycopy(magnitude, magnitude.length - copy, fixed, length - copy, copy);
         return fixed;
-    }
-
-    /** Holds the key's numbers, not the key: per-key state never keeps a Ruby key's Java key alive. */
-    private final class AwsLcPublicKey implements PreparedPublicKey {
-        private final BigInteger modulus, publicExponent;
-        private final RawCipher cipher;
-
-        AwsLcPublicKey(RSAPublicKey key, PublicKey nativeKey) {
-            this.modulus = key.getModulus();
-            this.publicExponent = key.getPublicExponent();
-            this.cipher = new RawCipher(Cipher.ENCRYPT_MODE, nativeKey, modulus);
-        }
-
-        @Override
-        public BigInteger modulus() {
-            return modulus;
-        }
-
-        @Override
-        public BigInteger publicExponent() {
-            return publicExponent;
-        }
-
-        @Override
-        public BigInteger publicOperation(BigInteger input) {
-            return cipher.apply(input);
-        }
     }
 
     private final class AwsLcKey implements PreparedKey {

@@ -44,7 +44,9 @@ final class GmpEngine implements RsaEngine {
     @Override
     public PreparedKey prepare(RSAPrivateKey key, BigInteger e) {
         if (key instanceof RSAPrivateCrtKey) return new CrtKey((RSAPrivateCrtKey) key, e);
-        return new BlindedKey(new PlainKey(key), e);
+        // c^d mod n in constant time, blinded here: libgmp does not blind.
+        BigInteger n = gmp.toNative(key.getModulus()), d = gmp.toNative(key.getPrivateExponent());
+        return new BlindedKey(PreparedKey.of(n, input -> gmp.modPowSecure(input, d, n)), e);
     }
 
     /** libgmp's mpz_powm for s^e mod n: e is public, so the faster, variable-time powm serves. */
@@ -52,22 +54,7 @@ final class GmpEngine implements RsaEngine {
     public PreparedPublicKey preparePublic(RSAPublicKey publicKey) {
         BigInteger n = gmp.toNative(publicKey.getModulus());
         BigInteger e = gmp.toNative(publicKey.getPublicExponent());
-        return new PreparedPublicKey() {
-            @Override
-            public BigInteger modulus() {
-                return n;
-            }
-
-            @Override
-            public BigInteger publicExponent() {
-                return e;
-            }
-
-            @Override
-            public BigInteger publicOperation(BigInteger input) {
-                return gmp.modPowPublic(input, e, n);
-            }
-        };
+        return PreparedPublicKey.of(n, e, input -> gmp.modPowPublic(input, e, n));
     }
 
     /**
@@ -130,26 +117,6 @@ final class GmpEngine implements RsaEngine {
             return result.compareTo(n) < 0
                 && gmp.modPowPublic(result.mod(p), e, p).equals(cP)
                 && gmp.modPowPublic(result.mod(q), e, q).equals(cQ);
-        }
-    }
-
-    /** {@code c^d mod n} in constant time, unblinded: {@link BlindedKey} wraps it. */
-    private final class PlainKey implements PreparedKey {
-        private final BigInteger n, d;
-
-        PlainKey(RSAPrivateKey key) {
-            this.n = gmp.toNative(key.getModulus());
-            this.d = gmp.toNative(key.getPrivateExponent());
-        }
-
-        @Override
-        public BigInteger modulus() {
-            return n;
-        }
-
-        @Override
-        public BigInteger privateOperation(BigInteger input) {
-            return gmp.modPowSecure(input, d, n);
         }
     }
 }

@@ -32,37 +32,12 @@ public final class JdkEngine implements RsaEngine {
     @Override
     public PreparedKey prepare(RSAPrivateKey privateKey, BigInteger publicExponent) {
         BigInteger n = privateKey.getModulus(), d = privateKey.getPrivateExponent();
-        return new BlindedKey(new PreparedKey() {
-            @Override
-            public BigInteger modulus() {
-                return n;
-            }
-
-            @Override
-            public BigInteger privateOperation(BigInteger input) {
-                return input.modPow(d, n);
-            }
-        }, publicExponent);
+        return new BlindedKey(PreparedKey.of(n, input -> input.modPow(d, n)), publicExponent);
     }
 
     @Override
     public PreparedPublicKey preparePublic(RSAPublicKey publicKey) {
         BigInteger n = publicKey.getModulus(), e = publicKey.getPublicExponent();
-        return new PreparedPublicKey() {
-            @Override
-            public BigInteger modulus() {
-                return n;
-            }
-
-            @Override
-            public BigInteger publicExponent() {
-                return e;
-            }
-
-            @Override
-            public BigInteger publicOperation(BigInteger input) {
-                return input.modPow(e, n);
-            }
-        };
+        return PreparedPublicKey.of(n, e, input -> input.modPow(e, n));
     }
 }

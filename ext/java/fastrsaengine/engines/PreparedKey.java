@@ -1,6 +1,7 @@
 package fastrsaengine.engines;
 
 import java.math.BigInteger;
+import java.util.function.UnaryOperator;
 
 /** A private key readied by an {@link RsaEngine}: immutable or internally synchronized, so threads may share it. */
 public interface PreparedKey {
@@ -22,5 +23,20 @@ public interface PreparedKey {
      */
     default boolean checksResults() {
         return false;
+    }
+
+    /** A key whose operation is the given function of the input, neither blinded nor checked: wrap it ({@link BlindedKey}). */
+    static PreparedKey of(BigInteger modulus, UnaryOperator<BigInteger> operation) {
+        return new PreparedKey() {
+            @Override
+            public BigInteger modulus() {
+                return modulus;
+            }
+
+            @Override
+            public BigInteger privateOperation(BigInteger input) {
+                return operation.apply(input);
+            }
+        };
     }
 }
