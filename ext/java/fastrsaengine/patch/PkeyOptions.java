@@ -81,7 +81,7 @@ final class PkeyOptions {
     }
 
     private static DigestAlgorithm digest(Ruby runtime, String name, String value) {
-        DigestAlgorithm digest = DigestAlgorithm.forName(value);
+        DigestAlgorithm digest = DigestAlgorithm.forFetchName(value);
         if (digest == null) throw refused(runtime, name, value, "unsupported");
         return digest;
     }
