@@ -96,8 +96,9 @@ final class KeyBlocks {
     }
 
     /**
-     * A padding with no room in this key: nothing fits, nothing decodes. A block is still run through
-     * the key's operation first, so one out of range is refused as the other paddings refuse it.
+     * A padding that makes no block with this key (no room for it, or a digest with no output):
+     * nothing pads, with the one reason OpenSSL gives, and nothing decodes. A block is still run
+     * through the key's operation first, so one out of range is refused as the other paddings refuse it.
      */
     private static final class NoRoom implements AsymmetricBlockCipher {
         private final AsymmetricBlockCipher cipher;
