@@ -45,9 +45,12 @@ final class KeyBlocks {
      * OAEP around this key's operation. A key too small for the digest (k < 2 hLen + 2, RFC 8017
      * 7.1) has no OAEP blocks at all: Bouncy Castle would index past its buffers, so such a block
      * is refused here as one that does not decode, or as data too large, as OpenSSL refuses it.
+     * Nor has a digest with no output (OpenSSL's NULL): OpenSSL refuses it as the OAEP digest
+     * ("invalid length"), and as the MGF1 digest its mask generation never ends; both are refused.
      */
     AsymmetricBlockCipher oaep(DigestAlgorithm digest, DigestAlgorithm mgf1, byte[] label) {
-        if (modulusBytes < 2 * digest.length() + 2) return new NoRoom(cipher());
+        if (digest.length() == 0 || mgf1.length() == 0) return new NoRoom(cipher(), "invalid length");
+        if (modulusBytes < 2 * digest.length() + 2) return new NoRoom(cipher(), "too much data for RSA block");
         return new OAEPEncoding(cipher(), digest.newDigest(), mgf1.newDigest(), label);
     }
 
@@ -93,15 +96,18 @@ final class KeyBlocks {
     }
 
     /**
-     * A padding with no room in this key: nothing fits, nothing decodes. A block is still run through
-     * the key's operation first, so one out of range is refused as the other paddings refuse it.
+     * A padding that makes no block with this key (no room for it, or a digest with no output):
+     * nothing pads, with the one reason OpenSSL gives, and nothing decodes. A block is still run
+     * through the key's operation first, so one out of range is refused as the other paddings refuse it.
      */
     private static final class NoRoom implements AsymmetricBlockCipher {
         private final AsymmetricBlockCipher cipher;
+        private final String encryptionRefusal;
         private boolean forEncryption;
 
-        NoRoom(AsymmetricBlockCipher cipher) {
+        NoRoom(AsymmetricBlockCipher cipher, String encryptionRefusal) {
             this.cipher = cipher;
+            this.encryptionRefusal = encryptionRefusal;
         }
 
         @Override
@@ -112,7 +118,7 @@ final class KeyBlocks {
 
         @Override
         public int getInputBlockSize() {
-            return 0;
+            return Integer.MAX_VALUE; // any data reaches processBlock, which gives the one refusal
         }
 
         @Override
@@ -122,7 +128,7 @@ final class KeyBlocks {
 
         @Override
         public byte[] processBlock(byte[] in, int offset, int length) throws InvalidCipherTextException {
-            if (forEncryption) throw new DataLengthException("too much data for RSA block");
+            if (forEncryption) throw new DataLengthException(encryptionRefusal);
             cipher.processBlock(in, offset, length);
             throw new InvalidCipherTextException("data wrong");
         }

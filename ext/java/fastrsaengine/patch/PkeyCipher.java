@@ -23,8 +23,8 @@ final class PkeyCipher {
     /** key: null where the engine declines the key; OpenSSL's refusal then follows the arguments' errors. */
     static EngineCall encrypt(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
         return call(context, "EVP_PKEY_encrypt", args, key == null ? null : (o, data) -> {
-            switch (o.mode) {
-                case "oaep": return key.encryptOaep(data, o.oaepDigest, o.mgf1Digest, o.label);
+            switch (o.mode()) {
+                case "oaep": return key.encryptOaep(data, o.oaepDigest(), o.mgf1Digest(), o.label());
                 case "none": return key.encryptRaw(data);
                 default: return key.encryptPkcs1(data);
             }
@@ -34,8 +34,8 @@ final class PkeyCipher {
     /** key: as for encrypt; also null for a key with no private part. */
     static EngineCall decrypt(ThreadContext context, PrivateKeyOperations key, IRubyObject[] args) {
         return call(context, "EVP_PKEY_decrypt", args, key == null ? null : (o, data) -> {
-            switch (o.mode) {
-                case "oaep": return key.decryptOaep(data, o.oaepDigest, o.mgf1Digest, o.label);
+            switch (o.mode()) {
+                case "oaep": return key.decryptOaep(data, o.oaepDigest(), o.mgf1Digest(), o.label());
                 case "none": return key.decryptRaw(data);
                 default: return key.decryptPkcs1(data);
             }

@@ -1,71 +1,182 @@
 package fastrsaengine.patch;
 
 import fastrsaengine.padding.DigestAlgorithm;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.bouncycastle.crypto.DataLengthException;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.jruby.Ruby;
-import org.jruby.RubyArray;
 import org.jruby.RubyHash;
+import org.jruby.RubyKernel;
+import org.jruby.RubyString;
+import org.jruby.RubySymbol;
 import org.jruby.exceptions.RaiseException;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * The options of MRI's PKey#encrypt and PKey#decrypt, which jruby-openssl lacks, read as MRI reads
- * them: each pair in order, key and value as Strings (Symbols welcome), as OpenSSL's
- * EVP_PKEY_CTX_ctrl_str takes them, with MRI's PKeyError for the first it refuses:
- * {@code rsa_padding_mode} pkcs1 (default), oaep or none; {@code rsa_oaep_md} and {@code rsa_mgf1_md}
- * (a digest name, whatever the mode); {@code rsa_oaep_label} (hex). Failures of the operation itself
- * read as MRI's too ({@link #failure}).
+ * them: each pair in order, the value as Kernel#String makes it and the key as a String (a Symbol's
+ * name), each without NUL bytes, handed to OpenSSL 3.0's EVP_PKEY_CTX_ctrl_str, whose names and
+ * values these are ({@link #control}). The first pair OpenSSL refuses raises MRI's PKeyError.
+ * Failures of the operation itself read as MRI's too ({@link #failure}).
  */
 final class PkeyOptions {
-    final String mode;
-    final DigestAlgorithm oaepDigest;
-    final DigestAlgorithm mgf1Digest;
-    final byte[] label;
+    /** OpenSSL's room for a digest name (OSSL_MAX_NAME_SIZE): a longer one is refused with no reason. */
+    private static final int MAX_DIGEST_NAME = 49;
+
     /** "EVP_PKEY_encrypt" or "EVP_PKEY_decrypt": how MRI's messages name the operation. */
     private final String operation;
+    /** "pkcs1", "oaep" or "none"; any other value is refused when the operation runs, as OpenSSL does. */
+    private String mode = "pkcs1";
+    private DigestAlgorithm oaepDigest = DigestAlgorithm.SHA1;
+    /** null: the OAEP digest's. */
+    private DigestAlgorithm mgf1Digest;
+    private byte[] label;
 
-    private PkeyOptions(String operation, String mode, DigestAlgorithm oaepDigest, DigestAlgorithm mgf1Digest, byte[] label) {
+    private PkeyOptions(String operation) {
         this.operation = operation;
-        this.mode = mode;
-        this.oaepDigest = oaepDigest;
-        this.mgf1Digest = mgf1Digest == null ? oaepDigest : mgf1Digest;
-        this.label = label;
     }
 
     static PkeyOptions read(ThreadContext context, String operation, IRubyObject options) {
-        if (options.isNil()) return new PkeyOptions(operation, "pkcs1", DigestAlgorithm.SHA1, null, null);
+        PkeyOptions read = new PkeyOptions(operation);
+        if (options.isNil()) return read;
         if (!(options instanceof RubyHash)) {
             throw context.runtime.newTypeError("wrong argument type " + options.getMetaClass().getRealClass().getName() + " (expected Hash)");
         }
-        String mode = "pkcs1";
-        DigestAlgorithm oaep = DigestAlgorithm.SHA1, mgf1 = null;
-        byte[] label = null;
-        for (IRubyObject pair : ((RubyArray<?>) options.callMethod(context, "to_a")).toJavaArray()) {
-            String name = ((RubyArray<?>) pair).entry(0).asString().toString();
-            String value = ((RubyArray<?>) pair).entry(1).asString().toString();
-            switch (name) {
-                case "rsa_padding_mode": mode = value; break;
-                case "rsa_oaep_md": oaep = digest(context.runtime, name, value); break;
-                case "rsa_mgf1_md": mgf1 = digest(context.runtime, name, value); break;
-                case "rsa_oaep_label": label = hex(context.runtime, value); break;
-                default: throw refused(context.runtime, name, value, "command not supported");
-            }
+        for (IRubyObject[] pair : pairs((RubyHash) options)) {
+            // MRI converts the value first: its errors come before the key's.
+            RubyString value = withoutNul(context, (RubyString) RubyKernel.new_string(context, context.nil, pair[1]));
+            IRubyObject key = pair[0] instanceof RubySymbol ? ((RubySymbol) pair[0]).asString() : pair[0];
+            read.control(context.runtime, withoutNul(context, key.convertToString()), value);
         }
-        if (!mode.equals("pkcs1") && !mode.equals("oaep") && !mode.equals("none")) {
-            throw Errors.pkeyError(context.runtime, operation + ": unknown padding type");
-        }
-        return new PkeyOptions(operation, mode, oaep, mgf1, label);
+        read.checkMode(context.runtime);
+        return read;
+    }
+
+    String mode() {
+        return mode;
+    }
+
+    DigestAlgorithm oaepDigest() {
+        return oaepDigest;
+    }
+
+    DigestAlgorithm mgf1Digest() {
+        return mgf1Digest == null ? oaepDigest : mgf1Digest;
+    }
+
+    byte[] label() {
+        return label;
     }
 
     /** An operation's failure as MRI words it; a ciphertext that does not decode reads alike, whatever went wrong. */
     RaiseException failure(Ruby runtime, Exception e) {
-        if (e instanceof InvalidCipherTextException) {
-            return Errors.pkeyError(runtime, operation + (mode.equals("oaep") ? ": oaep decoding error" : ": padding check failed"));
-        }
+        if (e instanceof InvalidCipherTextException) return Errors.pkeyError(runtime, operation + decodingFailure());
         if (e instanceof DataLengthException) return Errors.pkeyError(runtime, operation + ": " + mriWords(e.getMessage()));
         return Errors.fromJava(runtime, e);
+    }
+
+    /** A snapshot of the pairs: converting a value runs Ruby code, which may change the Hash. */
+    private static List<IRubyObject[]> pairs(RubyHash options) {
+        List<IRubyObject[]> pairs = new ArrayList<>();
+        for (Object entry : options.directEntrySet()) {
+            Map.Entry<?, ?> pair = (Map.Entry<?, ?>) entry;
+            pairs.add(new IRubyObject[] {(IRubyObject) pair.getKey(), (IRubyObject) pair.getValue()});
+        }
+        return pairs;
+    }
+
+    /** StringValueCStr: OpenSSL reads C strings, so MRI refuses a NUL byte. */
+    private static RubyString withoutNul(ThreadContext context, RubyString string) {
+        if (string.getByteList().indexOf(0) >= 0) throw context.runtime.newArgumentError("string contains null byte");
+        return string;
+    }
+
+    /**
+     * One EVP_PKEY_CTX_ctrl_str call of OpenSSL 3.0 on an RSA encryption context. Its own control
+     * names match in any case; failing those, the name is the provider's parameter, matched exactly,
+     * and a "hex" prefix asks for the value's bytes in hex.
+     */
+    private void control(Ruby runtime, RubyString name, RubyString value) {
+        String text = value.asJavaString();
+        switch (name.asJavaString().toLowerCase(Locale.ROOT)) {
+            case "rsa_padding_mode": mode = text; return;
+            case "rsa_oaep_md": oaepDigest = digest(runtime, name, value); return;
+            case "rsa_mgf1_md": mgf1Digest = digest(runtime, name, value); return;
+            case "rsa_oaep_label": label = hex(runtime, name, value); return;
+            default: parameter(runtime, name, value);
+        }
+    }
+
+    /** The RSA cipher's parameters (providers/implementations/asymciphers/rsa_enc.c) by name. */
+    private void parameter(Ruby runtime, RubyString name, RubyString value) {
+        switch (name.asJavaString()) {
+            case "pad-mode": mode = value.asJavaString(); return;
+            case "digest": oaepDigest = digest(runtime, name, value); return;
+            case "mgf1-digest": mgf1Digest = digest(runtime, name, value); return;
+            case "oaep-label": label = value.getByteList().bytes(); return;
+            case "hexoaep-label": label = hex(runtime, name, value); return;
+            case "digest-props": return; // properties for a digest named in the same call: never here
+            case "tls-client-version":
+            case "tls-negotiated-version": version(runtime, name, value, false); return;
+            case "hextls-client-version":
+            case "hextls-negotiated-version": version(runtime, name, value, true); return;
+            case "hexpad-mode":
+            case "hexdigest":
+            case "hexmgf1-digest":
+            case "hexdigest-props": throw refused(runtime, name, value, "passed invalid argument"); // text parameters
+            default: throw refused(runtime, name, value, "command not supported");
+        }
+    }
+
+    private static DigestAlgorithm digest(Ruby runtime, RubyString name, RubyString value) {
+        DigestAlgorithm digest = DigestAlgorithm.forFetchName(value.asJavaString());
+        if (digest != null) return digest;
+        throw refused(runtime, name, value, value.getByteList().realSize() > MAX_DIGEST_NAME ? null : "unsupported");
+    }
+
+    private static byte[] hex(Ruby runtime, RubyString name, RubyString value) {
+        try {
+            return OpensslText.hexBytes(value.asJavaString());
+        } catch (OpensslText.Refused e) {
+            throw refused(runtime, name, value, e.reason);
+        }
+    }
+
+    /** The TLS versions matter only to a padding Ruby cannot ask for; OpenSSL still reads them as numbers. */
+    private static void version(Ruby runtime, RubyString name, RubyString value, boolean hex) {
+        try {
+            OpensslText.unsignedInt(value.asJavaString(), hex);
+        } catch (OpensslText.Refused e) {
+            throw refused(runtime, name, value, e.reason);
+        }
+    }
+
+    private void checkMode(Ruby runtime) {
+        if (mode.equals("oeap")) mode = "oaep"; // OpenSSL's own alias, for a common misspelling
+        if (!mode.equals("pkcs1") && !mode.equals("oaep") && !mode.equals("none")) {
+            throw Errors.pkeyError(runtime, operation + ": unknown padding type");
+        }
+    }
+
+    /** OpenSSL's refusal of one pair, as MRI words it: the key and value inspected, and the reason if OpenSSL gave one. */
+    private static RaiseException refused(Ruby runtime, RubyString name, RubyString value, String reason) {
+        String call = "EVP_PKEY_CTX_ctrl_str(ctx, " + inspect(runtime, name) + ", " + inspect(runtime, value) + ")";
+        return Errors.pkeyError(runtime, reason == null ? call : call + ": " + reason);
+    }
+
+    private static String inspect(Ruby runtime, RubyString string) {
+        return new String(RubyString.inspect(runtime, string.getByteList()).getBytes(), StandardCharsets.UTF_8);
+    }
+
+    /** A digest OpenSSL names but that hashes to nothing (NULL) makes no OAEP block, and decodes none. */
+    private String decodingFailure() {
+        if (!mode.equals("oaep")) return ": padding check failed";
+        return oaepDigest.length() == 0 || mgf1Digest().length() == 0 ? "" : ": oaep decoding error";
     }
 
     /** OpenSSL's reason for a length the paddings refuse, as MRI shows it. */
@@ -78,21 +189,5 @@ final class PkeyOptions {
             default:
                 return reason;
         }
-    }
-
-    private static DigestAlgorithm digest(Ruby runtime, String name, String value) {
-        DigestAlgorithm digest = DigestAlgorithm.forName(value);
-        if (digest == null) throw refused(runtime, name, value, "unsupported");
-        return digest;
-    }
-
-    private static byte[] hex(Ruby runtime, String value) {
-        if (!value.matches("[0-9a-fA-F]*")) throw refused(runtime, "rsa_oaep_label", value, "illegal hex digit");
-        if (value.length() % 2 != 0) throw refused(runtime, "rsa_oaep_label", value, "odd number of digits");
-        return org.bouncycastle.util.encoders.Hex.decode(value);
-    }
-
-    private static RaiseException refused(Ruby runtime, String name, String value, String reason) {
-        return Errors.pkeyError(runtime, "EVP_PKEY_CTX_ctrl_str(ctx, \"" + name + "\", \"" + value + "\"): " + reason);
     }
 }

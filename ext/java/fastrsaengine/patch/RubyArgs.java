@@ -1,11 +1,13 @@
 package fastrsaengine.patch;
 
 import fastrsaengine.padding.DigestAlgorithm;
+import java.util.EnumSet;
+import java.util.Set;
 import org.jruby.RubyFixnum;
 import org.jruby.RubyHash;
-import org.jruby.RubyModule;
 import org.jruby.RubyString;
 import org.jruby.RubySymbol;
+import org.jruby.ext.openssl.Digest;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 import org.jruby.util.ByteList;
@@ -28,19 +30,35 @@ final class RubyArgs {
         return bytes == null ? null : bytes.bytes();
     }
 
-    /** A digest given as a name ("SHA256", "sha256", :sha256) or an OpenSSL::Digest, if the engine knows it. */
-    static DigestAlgorithm digest(ThreadContext context, IRubyObject digest) {
-        if (digest instanceof RubyString || digest instanceof RubySymbol) return DigestAlgorithm.forName(digest.asJavaString());
-        if (isOpenSslDigest(context, digest)) {
-            IRubyObject name = digest.callMethod(context, "name");
-            return name instanceof RubyString ? DigestAlgorithm.forName(name.asJavaString()) : null;
+    /** The digests stock signs with by their plain names, which a Symbol names there (MRI refuses Symbols). */
+    private static final Set<DigestAlgorithm> STOCK_NAMED = EnumSet.of(DigestAlgorithm.MD5, DigestAlgorithm.SHA1,
+        DigestAlgorithm.SHA224, DigestAlgorithm.SHA256, DigestAlgorithm.SHA384, DigestAlgorithm.SHA512, DigestAlgorithm.SHA3_224,
+        DigestAlgorithm.SHA3_256, DigestAlgorithm.SHA3_384, DigestAlgorithm.SHA3_512, DigestAlgorithm.RIPEMD160);
+
+    /**
+     * A digest argument the engine signs with: a String in any spelling MRI's OpenSSL takes ("SHA256",
+     * "SHA-256", "sha256WithRSAEncryption", an OID), an OpenSSL::Digest, or a Symbol where stock reads
+     * one; null otherwise (stock's to answer or refuse).
+     */
+    static DigestAlgorithm digest(IRubyObject digest) {
+        DigestAlgorithm algorithm = named(digest);
+        return algorithm != null && algorithm.signs() ? algorithm : null;
+    }
+
+    private static DigestAlgorithm named(IRubyObject digest) {
+        if (digest instanceof RubyString) return DigestAlgorithm.forObjectName(digest.asJavaString());
+        if (digest instanceof Digest) return DigestAlgorithm.forObjectName(((Digest) digest).getName());
+        if (digest instanceof RubySymbol) {
+            DigestAlgorithm algorithm = DigestAlgorithm.forObjectName(digest.asJavaString());
+            return STOCK_NAMED.contains(algorithm) && algorithm.opensslName().equalsIgnoreCase(digest.asJavaString()) ? algorithm : null;
         }
         return null;
     }
 
-    private static boolean isOpenSslDigest(ThreadContext context, IRubyObject value) {
-        IRubyObject digestClass = context.runtime.getModule("OpenSSL").getConstantAt("Digest");
-        return digestClass instanceof RubyModule && ((RubyModule) digestClass).isInstance(value);
+    /** A digest named in an option String ("rsa_mgf1_md"), as OpenSSL fetches it; null otherwise. */
+    static DigestAlgorithm optionDigest(IRubyObject value) {
+        DigestAlgorithm algorithm = value instanceof RubyString ? DigestAlgorithm.forFetchName(value.asJavaString()) : null;
+        return algorithm != null && algorithm.signs() ? algorithm : null;
     }
 
     /** The padding argument: absent or nil means PKCS#1 (1); null for anything but a 32-bit Integer (stock's RangeError). */

@@ -26,7 +26,7 @@ final class Signing {
 
     /** sign(digest, data [, options]): PKCS#1 v1.5, or PSS with rsa_padding_mode: "pss". */
     static EngineCall sign(ThreadContext context, PrivateKeyOperations key, IRubyObject[] args) {
-        DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
+        DigestAlgorithm digest = RubyArgs.digest(args[0]);
         ByteList data = RubyArgs.bytes(args[1]);
         IRubyObject options = args.length > 2 ? args[2] : context.nil;
         if (digest == null || data == null) return null;
@@ -38,18 +38,18 @@ final class Signing {
         if (mode.isEmpty() || mode.equals("pkcs1")) return pkcs1(key, digest, data);
         if (!mode.equals("pss")) return null;
         Integer salt = opensslSaltLength(context, key, digest, RubyArgs.option(context, hash, "rsa_pss_saltlen", true));
-        return salt == null ? null : pss(key, digest, mgf1(context, hash, "rsa_mgf1_md", true, digest), salt, false, data);
+        return salt == null ? null : pss(key, digest, mgf1Option(context, hash, digest), salt, false, data);
     }
 
     /** sign_pss(digest, data, salt_length: :digest | :max | :auto | n, mgf1_hash: name). */
     static EngineCall signPss(ThreadContext context, PrivateKeyOperations key, IRubyObject[] args) {
-        DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
+        DigestAlgorithm digest = RubyArgs.digest(args[0]);
         ByteList data = RubyArgs.bytes(args[1]);
         IRubyObject options = args.length > 2 ? args[2] : context.nil;
         if (digest == null || data == null || !(options.isNil() || options instanceof RubyHash)) return null;
         RubyHash hash = options.isNil() ? RubyHash.newHash(context.runtime) : (RubyHash) options;
         Integer salt = saltLength(context, key, digest, RubyArgs.option(context, hash, "salt_length", false));
-        return salt == null ? null : pss(key, digest, mgf1(context, hash, "mgf1_hash", false, digest), salt, false, data);
+        return salt == null ? null : pss(key, digest, mgf1Hash(context, hash, digest), salt, false, data);
     }
 
     /**
@@ -61,7 +61,7 @@ final class Signing {
         IRubyObject options = args.length > 2 ? args[2] : context.nil;
         if (hash == null || !(options.isNil() || options instanceof RubyHash)) return null;
         if (args[0].isNil()) return padOnly(key, hash, options.isNil() ? "" : paddingMode(context, (RubyHash) options));
-        DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
+        DigestAlgorithm digest = RubyArgs.digest(args[0]);
         if (digest == null) return null;
         String mode = options.isNil() ? "" : paddingMode(context, (RubyHash) options);
         if (mode == null) return null;
@@ -76,7 +76,7 @@ final class Signing {
 
     private static EngineCall rawPss(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, RubyHash options, ByteList hash) {
         Integer salt = opensslSaltLength(context, key, digest, RubyArgs.option(context, options, "rsa_pss_saltlen", true));
-        return salt == null ? null : pss(key, digest, mgf1(context, options, "rsa_mgf1_md", true, digest), salt, true, hash);
+        return salt == null ? null : pss(key, digest, mgf1Option(context, options, digest), salt, true, hash);
     }
 
     private static EngineCall pkcs1(PrivateKeyOperations key, DigestAlgorithm digest, ByteList data) {
@@ -97,13 +97,19 @@ final class Signing {
     }
 
     /**
-     * The MGF1 digest option, defaulting to the message digest: a name or, as in MRI, an OpenSSL::Digest;
-     * null when the engine does not know it (a Symbol is stock's to reject, as MRI rejects it).
+     * sign_pss's mgf1_hash, defaulting to the message digest: a digest argument as MRI reads it, a name
+     * or an OpenSSL::Digest; null when the engine does not take it (a Symbol is stock's to reject, as MRI rejects it).
      */
-    private static DigestAlgorithm mgf1(ThreadContext context, RubyHash options, String key, boolean alsoStringKey, DigestAlgorithm fallback) {
-        IRubyObject value = RubyArgs.option(context, options, key, alsoStringKey);
+    private static DigestAlgorithm mgf1Hash(ThreadContext context, RubyHash options, DigestAlgorithm fallback) {
+        IRubyObject value = RubyArgs.option(context, options, "mgf1_hash", false);
         if (value.isNil()) return fallback;
-        return value instanceof RubySymbol ? null : RubyArgs.digest(context, value);
+        return value instanceof RubySymbol ? null : RubyArgs.digest(value);
+    }
+
+    /** The rsa_mgf1_md option, defaulting to the message digest: a name as OpenSSL's option strings take it. */
+    private static DigestAlgorithm mgf1Option(ThreadContext context, RubyHash options, DigestAlgorithm fallback) {
+        IRubyObject value = RubyArgs.option(context, options, "rsa_mgf1_md", true);
+        return value.isNil() ? fallback : RubyArgs.optionDigest(value);
     }
 
     /**

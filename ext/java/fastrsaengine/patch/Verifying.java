@@ -21,7 +21,7 @@ final class Verifying {
 
     /** verify(digest, signature, data [, options]): PKCS#1 v1.5, or PSS with rsa_padding_mode: "pss". */
     static Boolean verify(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
-        DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
+        DigestAlgorithm digest = RubyArgs.digest(args[0]);
         byte[] signature = RubyArgs.byteArray(args[1]);
         ByteList data = RubyArgs.bytes(args[2]);
         IRubyObject options = args.length > 3 ? args[3] : context.nil;
@@ -32,7 +32,7 @@ final class Verifying {
 
     /** verify_raw(digest, signature, hash [, options]): the hash as given, PKCS#1 v1.5 or PSS. */
     static Boolean verifyRaw(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
-        DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
+        DigestAlgorithm digest = RubyArgs.digest(args[0]);
         byte[] signature = RubyArgs.byteArray(args[1]);
         ByteList hash = RubyArgs.bytes(args[2]);
         IRubyObject options = args.length > 3 ? args[3] : context.nil;
@@ -43,13 +43,13 @@ final class Verifying {
 
     /** verify_pss(digest, signature, data, salt_length: :auto | :digest | :max | n, mgf1_hash: digest). */
     static Boolean verifyPss(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
-        DigestAlgorithm digest = RubyArgs.digest(context, args[0]);
+        DigestAlgorithm digest = RubyArgs.digest(args[0]);
         byte[] signature = RubyArgs.byteArray(args[1]);
         ByteList data = RubyArgs.bytes(args[2]);
         if (digest == null || signature == null || data == null || args.length != 4 || !(args[3] instanceof RubyHash)) return null;
         RubyHash options = (RubyHash) args[3];
         IRubyObject mgf1Name = RubyArgs.option(context, options, "mgf1_hash", false);
-        DigestAlgorithm mgf1 = mgf1Name instanceof RubySymbol ? null : RubyArgs.digest(context, mgf1Name);
+        DigestAlgorithm mgf1 = mgf1Name instanceof RubySymbol ? null : RubyArgs.digest(mgf1Name);
         Integer salt = saltLength(key, digest, RubyArgs.option(context, options, "salt_length", false));
         if (mgf1 == null || salt == null || options.size() != 2) return null;
         return key.verifyPss(digest, mgf1, salt, false, signature, data.unsafeBytes(), data.begin(), data.realSize());
@@ -61,7 +61,7 @@ final class Verifying {
         IRubyObject mode = RubyArgs.option(context, options, "rsa_padding_mode", true);
         if (!(mode instanceof RubyString) || !mode.asJavaString().toLowerCase(Locale.ROOT).equals("pss")) return null;
         IRubyObject mgf1Name = RubyArgs.option(context, options, "rsa_mgf1_md", true);
-        DigestAlgorithm mgf1 = mgf1Name.isNil() ? digest : mgf1Name instanceof RubyString ? DigestAlgorithm.forName(mgf1Name.asJavaString()) : null;
+        DigestAlgorithm mgf1 = mgf1Name.isNil() ? digest : RubyArgs.optionDigest(mgf1Name);
         IRubyObject saltOption = RubyArgs.option(context, options, "rsa_pss_saltlen", true);
         // Boxed on purpose: an int in this conditional would unbox saltFromNumber's null (a number past 32 bits).
         Integer salt = saltOption.isNil() ? Integer.valueOf(PublicKeyOperations.PSS_SALT_AUTO) : saltFromNumber(key, digest, RubyArgs.int32(saltOption));
