@@ -12,24 +12,27 @@ module Fuzz
     # Methods stock jruby-openssl lacks and the engine adds, as MRI has them: the engine's
     # answers are compared with MRI's instead of stock's NoMethodError.
     STOCK_LACKS = { "decrypt" => "key.decrypt(data, options): MRI's answer (stock: NoMethodError)",
-                    "encrypt" => "key.encrypt(data, options): MRI's answer (stock: NoMethodError)" }.freeze
+                    "encrypt" => "key.encrypt(data, options): MRI's answer (stock: NoMethodError)",
+                    "generate_key" => "OpenSSL::PKey.generate_key(\"RSA\", ...): MRI's answer (stock: PKeyError: unsupported algorithm)" }.freeze
 
     # Stock loops forever on SSLv23 padding of empty data (MRI's private_encrypt signs, its
-    # public_encrypt raises) and on key generation with e = 1 (MRI raises), and takes seconds to
-    # minutes to give up on a key of an odd size (MRI makes one). The runner does not call stock
-    # for these cases: a thread stuck in Java cannot be stopped, and would spin on in the run.
+    # public_encrypt raises) and on key generation with e = 1 (MRI raises) or of 12 to 19 bits with
+    # an odd e (Bouncy Castle's prime search; MRI refuses below 512 bits at once), and takes
+    # seconds to minutes to give up on a key of an odd size (MRI makes one). The runner does not
+    # call stock for these cases: a thread stuck in Java cannot be stopped, and would spin on.
     def self.stock_never_returns?(kase)
-      return stock_never_generates?(kase) if kase.method == "generate"
+      return stock_never_generates?(kase.args) if %w[generate new].include?(kase.method)
 
       %w[private_encrypt public_encrypt].include?(kase.method) && kase.args.size == 2 &&
         kase.args[1] == 2 && Value.decode(kase.args[0]) == ""
     end
 
-    def self.stock_never_generates?(kase)
-      bits, e = kase.args
-      return false unless kase.args.size.between?(1, 2)
+    def self.stock_never_generates?(args)
+      bits, e = args
+      return false unless args.size.between?(1, 2) && (args.size == 1 || e.is_a?(Integer))
+      return true if e.eql?(1)
 
-      e.eql?(1) || (bits.is_a?(Integer) && bits.odd? && bits.between?(512, 2**31 - 1) && (kase.args.size == 1 || e.is_a?(Integer)))
+      bits.is_a?(Integer) && ((bits.odd? && bits.between?(512, 2**31 - 1)) || (bits.between?(12, 19) && (args.size == 1 || e.odd?)))
     end
 
     def self.padding(kase)
@@ -153,8 +156,8 @@ module Fuzz
         }
       ),
       DocumentedDifference.new(
-        "RSA.generate(bits, 1) and RSA.generate(odd bits), on which stock never returns or gives up after minutes: MRI's answer",
-        ->(c, engine, _, mri) { c.method == "generate" && stock_never_returns?(c) && as_mri?(engine, mri) }
+        "RSA.generate and RSA.new (bits, 1), (odd bits) and (12 to 19 bits), on which stock never returns or gives up after minutes: MRI's answer",
+        ->(c, engine, _, mri) { %w[generate new].include?(c.method) && stock_never_returns?(c) && as_mri?(engine, mri) }
       ),
       DocumentedDifference.new(
         "bad input where stock leaks a Java exception: OpenSSL::PKey::RSAError with stock's message where MRI raises, else MRI's answer",

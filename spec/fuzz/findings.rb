@@ -1,9 +1,10 @@
 # frozen_string_literal: true
 
 module Fuzz
-  # What went wrong with the engine on one call (kind), with the case and the three answers:
-  # the engine's and stock's Results, MRI's summary (nil when there is none).
-  Finding = Struct.new(:kind, :backend, :kase, :engine, :stock, :mri) do
+  # What went wrong with the engine on one call (kind), with the case and the answers: the
+  # engine's and stock's Results, MRI's summary (nil when there is none), and for a call under a
+  # disturbance, the same backend's answer undisturbed.
+  Finding = Struct.new(:kind, :backend, :kase, :engine, :stock, :mri, :undisturbed) do
     # Findings of one mechanism share this line: the kind, and the crafted key for what keys
     # cause, the exception and method for a Java exception, else the method and what each side did.
     def group
@@ -11,6 +12,8 @@ module Fuzz
       case kind
       when :hang, :bad_signature then "#{title}: #{Runner.blames_key?(kase) ? "key #{kase.key}" : kase.method}"
       when :java_exception then "#{title}: #{short(engine)} from #{kase.method}"
+      when :disturbed then "#{title}: #{kase.method} while another thread #{Disturbance::KINDS.fetch(kase.disturbance)}; " \
+                           "engine #{short(engine)}, undisturbed #{short(undisturbed)}"
       else "#{title}: #{kase.method}; #{"engine #{short(engine)}, " if engine}stock #{short(stock)}, MRI #{short(mri)}"
       end
     end
@@ -21,7 +24,7 @@ module Fuzz
     end
 
     def details
-      ["  #{kase}", *("    #{backend}: #{engine}" if engine),
+      ["  #{kase}", *("    #{backend}: #{engine}" if engine), *("    #{backend} undisturbed: #{undisturbed}" if undisturbed),
        "    stock: #{stock || 'not run'}", "    MRI: #{mri ? mri.to_json[0, 200] : 'no answer'}",
        "    bin/fuzz --replay '#{kase.to_json}'"].join("\n")
     end
@@ -47,7 +50,7 @@ module Fuzz
       hang: "no answer (stuck, not slow: see CallBound)", java_exception: "Java exception", bad_signature: "signature that does not open",
       undocumented: "undocumented difference from stock, not MRI's answer either",
       undocumented_as_mri: "undocumented difference from stock (MRI's answer)", not_mri: "not MRI's answer",
-      stuck: "run stopped: too many calls still running",
+      disturbed: "another answer under concurrency", stuck: "run stopped: too many calls still running",
       stock_java_exception: "stock leaks a Java exception", stock_hang: "stock gives no answer (stuck, not slow)",
       stock_bad_signature: "stock's signature does not open", stock_not_mri: "the engine keeps stock's answer, MRI's differs"
     }.freeze

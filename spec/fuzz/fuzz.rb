@@ -6,7 +6,9 @@
 #   patched_methods.rb        the methods fuzzed, one line each (add a method here)
 #   case.rb, value.rb         a case: method, key name, arguments as JSON data, so that it prints
 #                             as one line, replays (bin/fuzz --replay), and runs under MRI too
-#   case_generator.rb         draws cases from a seed: well-formed, odd and mutated arguments
+#   case_generator.rb         draws cases from a seed: well-formed, odd and mutated arguments,
+#                             OpenSSL's other names (openssl_names.rb), frozen receivers, and the
+#                             concurrency mode (disturbance.rb: another thread during the call)
 #   key_corpus.rb             sound keys, and crafted ones whose numbers do not agree
 #   runner.rb                 runs each case with every native backend and with stock, each call
 #                             on a worker thread (bounded_worker.rb) until it returns or is stuck
@@ -22,5 +24,5 @@ require "openssl"
 
 support = File.expand_path("../support", __dir__)
 %w[outcome reference_fixtures backends].each { |file| require File.join(support, file) }
-%w[value pkcs1 key_corpus patched_methods case case_generator output_check result
+%w[value pkcs1 openssl_names key_corpus patched_methods case disturbance case_generator output_check result
    documented_differences mri_reference findings call_bound bounded_worker runner].each { |file| require_relative file }

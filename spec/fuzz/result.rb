@@ -43,8 +43,10 @@ module Fuzz
       outcome.error
     end
 
+    # The error's message without object addresses (FrozenError's "#<OpenSSL::PKey::RSA:0x1f2e...>"),
+    # so that the same error on two objects reads the same.
     def message
-      outcome.message
+      outcome.message&.gsub(/(#<[\w:]+):0x\h+/, '\1')
     end
 
     def returned?

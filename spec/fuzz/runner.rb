@@ -7,7 +7,8 @@ module Fuzz
   # it must finish (CallBound tells a stuck call from a slow one), raise no Java exception, return
   # only signatures that open, and equal stock's answer or differ from it as a documented row
   # allows. Where the engine keeps stock's answer and MRI's differs, that is a note, not a failure:
-  # errors stay stock's.
+  # errors stay stock's. A case with a disturbance (the concurrency mode) also runs with another
+  # thread disturbing the call, and must give an answer the call gives undisturbed.
   #
   # A finding counts only if it replays: the case runs again as it ran, and the same finding must
   # come back on the same backend; one that does not is listed apart, as not replayed.
@@ -17,11 +18,13 @@ module Fuzz
   class Runner
     STUCK_LIMIT = 24
 
-    # What one run of a case gave: stock's Result (nil when stock was not run), and each backend's
-    # (backend => Result).
-    Answers = Struct.new(:stock, :engines) do
+    # What one run of a case gave: stock's Result (nil when stock was not run), and each backend's,
+    # undisturbed and disturbed (backend => Result).
+    Answers = Struct.new(:stock, :engines, :disturbed) do
       def of(finding)
-        finding.backend == :stock ? stock : engines[finding.backend]
+        return stock if finding.backend == :stock
+
+        (finding.kind == :disturbed ? disturbed : engines)[finding.backend]
       end
     end
 
@@ -72,7 +75,15 @@ module Fuzz
     def run_once(kase, stock:, backends:)
       @stock_cpu = nil
       stock = stock_result(kase) if stock
-      Answers.new(stock, backends.to_h { |backend| [backend, result(backend, kase)] })
+      engines = backends.to_h { |backend| [backend, result(backend, kase)] }
+      disturbed = disturbable?(kase) ? backends.reject { |b| engines[b].hang? }.to_h { |b| [b, result(b, kase, disturbed: true)] } : {}
+      Answers.new(stock, engines, disturbed)
+    end
+
+    # A call that hangs undisturbed is not run again disturbed: it would only hang again. Nor is a
+    # call stock never returns from run while another thread switches to stock: it may then read stock.
+    def disturbable?(kase)
+      kase.disturbance && !(kase.disturbance == "switch_backend" && DocumentedDifferences.stock_never_returns?(kase))
     end
 
     # The findings of one run of a case: stock's note, and each backend's finding.
@@ -83,6 +94,10 @@ module Fuzz
        *answers.engines.map do |backend, engine|
          kind = judge(kase, engine, stock, mri)
          Finding.new(kind, backend, kase, engine, stock, mri) if kind
+       end,
+       *answers.disturbed.map do |backend, disturbed|
+         undisturbed = answers.engines.fetch(backend)
+         Finding.new(:disturbed, backend, kase, disturbed, stock, mri, undisturbed) unless undisturbed?(disturbed, undisturbed, stock)
        end].compact
     end
 
@@ -134,6 +149,12 @@ module Fuzz
       mri && engine.as_mri?(mri) ? :undocumented_as_mri : :undocumented
     end
 
+    # Disturbed, the call must give what it gives undisturbed, with the backend or with stock
+    # (the answer of whichever backend it read).
+    def undisturbed?(disturbed, undisturbed, stock)
+      !disturbed.hang? && (disturbed.agrees_with?(undisturbed) || (!stock.nil? && disturbed.agrees_with?(stock)))
+    end
+
     # Stock's answer passes; a note when MRI's differs.
     def stock_answer(engine, mri)
       :stock_not_mri if mri && !engine.as_mri?(mri)
@@ -166,10 +187,10 @@ module Fuzz
       end
     end
 
-    def result(backend, kase, probe_randomness: false)
-      count("cases run on #{backend}")
+    def result(backend, kase, probe_randomness: false, disturbed: false)
+      count("cases run on #{backend}#{' under a disturbance' if disturbed}")
       operations = FastRsaEngine::Native.engine_operations
-      answer = Result.of(kase, probe_randomness: probe_randomness) { bounded(backend, kase) }
+      answer = Result.of(kase, probe_randomness: probe_randomness) { bounded(backend, kase, disturbed) }
       answer.engine_ran = FastRsaEngine::Native.engine_operations > operations
       count("signatures not checkable (padding or digest)") if signature?(kase) && answer.returned? && answer.check.nil?
       answer
@@ -181,9 +202,13 @@ module Fuzz
 
     # One call within its CallBound: an engine's bound also allows for what stock's call of the
     # same case took. Stock's CPU time is kept for the engines' calls that follow.
-    def bounded(backend, kase)
+    def bounded(backend, kase, disturbed)
       bound = CallBound.new(@cpu_bound, stock_cpu: (@stock_cpu unless backend == :stock))
-      answer = Backends.with(backend) { @worker.call(bound) { kase.call } }
+      answer = Backends.with(backend) do
+        receiver = kase.receiver
+        call = -> { @worker.call(bound) { kase.call(receiver) } }
+        disturbed ? Disturbance.during(kase.disturbance, backend, receiver, &call) : call.call
+      end
       @stock_cpu = [@stock_cpu || 0, answer.cpu].max if backend == :stock
       return answer.outcome unless answer.stuck?
 
