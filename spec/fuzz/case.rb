@@ -34,6 +34,11 @@ module Fuzz
       end
     end
 
+    # What sets the case apart that a finding may owe to it: a frozen receiver, a misnamed digest.
+    def traits
+      [("on a frozen receiver" if frozen), ("with a misnamed OpenSSL::Digest" if to_json.include?('"digest_named"'))].compact
+    end
+
     # Whether the key is one of the crafted ones, whose numbers do not agree.
     def crafted_key?
       !key.nil? && !KeyCorpus.sound.key?(key)

@@ -6,15 +6,20 @@ module Fuzz
   # disturbance, the same backend's answer undisturbed.
   Finding = Struct.new(:kind, :backend, :kase, :engine, :stock, :mri, :undisturbed) do
     # Findings of one mechanism share this line: the kind, and the crafted key for what keys
-    # cause, the exception and method for a Java exception, else the method and what each side did.
+    # cause, the exception and method for a Java exception, the case's traits (a frozen receiver...)
+    # and what the engine did for a difference the traits bring, else the method and what each side did.
     def group
       title = Findings::KINDS.fetch(kind)
+      traits = kase.traits.map { |trait| ", #{trait}" }.join
       case kind
-      when :hang, :bad_signature then "#{title}: #{Runner.blames_key?(kase) ? "key #{kase.key}" : kase.method}"
-      when :java_exception then "#{title}: #{short(engine)} from #{kase.method}"
+      when :hang, :bad_signature then "#{title}: #{Runner.blames_key?(kase) ? "key #{kase.key}" : kase.method}#{traits}"
+      when :java_exception then "#{title}: #{short(engine)} from #{kase.method}#{traits}"
       when :disturbed then "#{title}: #{kase.method} while another thread #{Disturbance::KINDS.fetch(kase.disturbance)}; " \
                            "engine #{short(engine)}, undisturbed #{short(undisturbed)}"
-      else "#{title}: #{kase.method}; #{"engine #{short(engine)}, " if engine}stock #{short(stock)}, MRI #{short(mri)}"
+      else
+        return "#{title}#{traits}: engine #{short(engine)}" if engine && !traits.empty?
+
+        "#{title}: #{kase.method}; #{"engine #{short(engine)}, " if engine}stock #{short(stock)}, MRI #{short(mri)}"
       end
     end
 

@@ -138,7 +138,7 @@ module Fuzz
       # A key the engine declines goes to stock: a bad signature then is stock's, noted for stock.
       return :bad_signature if signature?(kase) && engine.check == false && engine.engine_ran
       return nil if stock.nil?
-      return lacking_in_stock(kase, engine, mri) if DocumentedDifferences::STOCK_LACKS.key?(kase.method)
+      return lacking_in_stock(kase, engine, mri) if DocumentedDifferences.stock_lacks?(kase)
       return stock_answer(engine, mri) if engine.same_as?(stock.summary)
 
       if (row = DocumentedDifferences.find(kase, engine, stock, mri))
@@ -223,7 +223,7 @@ module Fuzz
       @stuck += 1
       @worker.abandon
       @worker = BoundedWorker.new
-      @quarantine << (Runner.blames_key?(kase) ? [backend, kase.key] : [backend, kase.method, Value.shape(kase.args)])
+      @quarantine << (Runner.blames_key?(kase) ? [backend, kase.key] : [backend, *call_shape(kase)])
     end
 
     def exit_hard
@@ -232,10 +232,16 @@ module Fuzz
       exit!($!.is_a?(SystemExit) ? $!.status : ($! ? 1 : 0))
     end
 
-    # After a hang, the backend skips the key it blames, or else arguments of the same shape
-    # (the same types and sizes) with any key.
+    # After a hang, the backend skips the key it blames, or else calls of the same shape with any key.
     def quarantined?(backend, kase)
-      @quarantine.include?([backend, kase.key]) || @quarantine.include?([backend, kase.method, Value.shape(kase.args)])
+      @quarantine.include?([backend, kase.key]) || @quarantine.include?([backend, *call_shape(kase)])
+    end
+
+    # A call's shape: the method, and its arguments' types and sizes; for key generation, the
+    # key size's alone (a size stock's prime search cannot meet hangs whatever the exponent).
+    def call_shape(kase)
+      key_size = PATCHED_METHODS.fetch(kase.method).key_size
+      [kase.method, Value.shape(key_size ? key_size.call(kase.args) : kase.args)]
     end
 
     def stop(kase)
