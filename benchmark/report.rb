@@ -28,14 +28,14 @@ class Report
   end
 
   def run
+    # First, so that a baseline that cannot be had stops the run before it measures anything.
+    baseline = Baseline.new(ROOT, @options[:baseline], KEYS).tap(&:build) if @options[:baseline]
     FileUtils.mkdir_p(KEYS)
     @options[:sizes].each do |bits|
       File.write(File.join(KEYS, "rsa-#{bits}.pem"), OpenSSL::PKey::RSA.new(bits).to_pem, perm: 0o600)
     end
     measure("mri", RbConfig.ruby, "none")
     stock = measure("stock", JRUBY, "none")
-    baseline = Baseline.new(ROOT, @options[:baseline], KEYS) if @options[:baseline]
-    baseline = nil unless baseline&.build
     stock&.fetch("backends")&.each do |backend|
       measure(backend, JRUBY, backend)
       measure("#{backend} (#{baseline.revision})", JRUBY, backend, lib: baseline.lib) if baseline
@@ -121,4 +121,8 @@ end
 
 $stderr.sync = true
 COMMAND = "bin/benchmark #{ARGV.join(' ')}".strip.freeze
-Report.new(Options.parse(ARGV)).run
+begin
+  Report.new(Options.parse(ARGV)).run
+rescue Baseline::Error => e
+  abort "bin/benchmark: #{e.message}"
+end

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What bin/service-benchmark needs beyond bin/setup; does nothing twice, but rebuilds the gem folder.
-#   - Debian packages: Puma, rack, ruby-jwt, Bundler (for MRI), wrk (the load generator)
+#   - Debian packages (Puma, rack, ruby-jwt, Bundler, wrk, dpkg-dev): bin/setup's one list installs them
 #   - Puma's Java HTTP parser, which Debian's puma package lacks (it is built for MRI): compiled
 #     from Debian's source package of puma. apt-get source checks every file it fetches against the
 #     archive's Sources index, whose signature apt checks with Debian's archive keyring.
@@ -11,7 +11,6 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../bin/lib/toolchain.sh"
 
 GEM_FOLDER="$1"
-SERVICE_PACKAGES=(puma ruby-jwt ruby-rack bundler wrk dpkg-dev)
 DEB_SRC_LIST=/etc/apt/sources.list.d/fast-rsa-engine-deb-src.sources
 
 # apt-get source needs deb-src entries: adds them for the Debian archives already configured
@@ -76,7 +75,7 @@ build_gem_folder() {
 
 main() {
   [[ -n "$GEM_FOLDER" ]] || die "usage: $0 GEM_FOLDER"
-  "$PROJECT_ROOT/bin/setup" "${SERVICE_PACKAGES[@]}"
+  "$PROJECT_ROOT/bin/setup"
   enable_debian_sources
   local parser_jar
   parser_jar="$CACHE_DIR/service/puma-$(dpkg-query -W -f='${Version}' puma | cut -d- -f1)/puma_http11.jar"

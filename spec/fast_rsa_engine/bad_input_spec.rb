@@ -1,5 +1,8 @@
 # frozen_string_literal: true
 
+require_relative "../fuzz/call_bound"
+require_relative "../fuzz/bounded_worker"
+
 # Bad input raises what stock jruby-openssl raises, class and message, with two kinds of
 # exception: where stock lets a Java exception escape, the engine raises OpenSSL::PKey::RSAError
 # (the class MRI raises); and a few edge cases where the engine follows MRI on purpose, checked
@@ -174,16 +177,17 @@ RSpec.describe "Bad input", jruby: true do
 
         # Stock never returns from SSLv23 padding of empty data, so a key the engine declines (d does not
         # match e; e = 1) must not reach it: MRI's error instead, within a bound so a regression fails.
+        # The bound is the fuzzer's, on the CPU time of the calls' thread: a loaded machine slows
+        # them, and only an endless loop uses it up.
         it "SSLv23 padding of empty data raises for keys the engine declines, instead of stock's endless loop" do
           mismatched = OpenSSL::PKey::RSA.new.tap { |rsa| rsa.set_key(key.n, OpenSSL::BN.new(3), key.d) }
           e_is_one = OpenSSL::PKey::RSA.new.tap { |rsa| rsa.set_key(key.n, OpenSSL::BN.new(1), nil) }
           sslv23 = OpenSSL::PKey::RSA::SSLV23_PADDING
-          calls = Thread.new do
+          calls = Fuzz::BoundedWorker.new.call(Fuzz::CallBound.new(5.0)) do
             Backends.with(backend) { [Outcome.of { mismatched.private_encrypt("", sslv23) }, Outcome.of { e_is_one.public_encrypt("", sslv23) }] }
           end
-          outcomes = calls.join(10)&.value
-          expect(outcomes).not_to be_nil, "a call did not return within 10 seconds"
-          outcomes.each do |outcome|
+          expect(calls).not_to be_stuck, "the calls did not return: #{calls.cpu.round(1)} s of CPU time in #{calls.wall.round(1)} s"
+          calls.outcome.value.each do |outcome|
             expect([outcome.error_class, outcome.message]).to eq([OpenSSL::PKey::RSAError, "unknown padding type"])
           end
         end

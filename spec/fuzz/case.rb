@@ -3,25 +3,40 @@
 require "json"
 
 module Fuzz
-  # One call to make: a patched method, a key of the corpus (nil for key generation, a call on the
-  # class), and the arguments as Fuzz::Value data.
+  # One call to make: a patched method, a key of the corpus (nil for key generation, a call on a
+  # module), and the arguments as Fuzz::Value data. Two more, where drawn: `frozen`, the receiver
+  # frozen ("key": the key itself, "dup": a frozen copy of it); `disturbance`, what another thread
+  # does during the call on JRuby (see Fuzz::Disturbance; MRI answers the call alone).
   # Its JSON line is the reproducer (bin/fuzz --replay LINE).
-  Case = Struct.new(:method, :key, :args, :keywords) do
+  Case = Struct.new(:method, :key, :args, :keywords, :frozen, :disturbance) do
     def self.from_json(line)
       data = JSON.parse(line)
-      new(data.fetch("method"), data["key"], data.fetch("args"), data["keywords"])
+      new(data.fetch("method"), data["key"], data.fetch("args"), data["keywords"], data["frozen"], data["disturbance"])
     end
 
     def to_json(*)
       JSON.generate(to_h.transform_keys(&:to_s).compact)
     end
 
-    def call
-      receiver.public_send(method, *Value.decode(args), **(keywords ? Value.decode(keywords) : {}))
+    # The call, on a fresh receiver unless given one (a Disturbance needs to hold it).
+    def call(on = receiver)
+      on.public_send(method, *Value.decode(args), **(keywords ? Value.decode(keywords) : {}))
     end
 
     def receiver
-      key ? KeyCorpus.key(key) : OpenSSL::PKey::RSA
+      return PATCHED_METHODS.fetch(method).receiver unless key
+
+      key_object = KeyCorpus.key(key)
+      case frozen
+      when "key" then key_object.freeze
+      when "dup" then key_object.dup.freeze
+      else key_object
+      end
+    end
+
+    # What sets the case apart that a finding may owe to it: a frozen receiver, a misnamed digest.
+    def traits
+      [("on a frozen receiver" if frozen), ("with a misnamed OpenSSL::Digest" if to_json.include?('"digest_named"'))].compact
     end
 
     # Whether the key is one of the crafted ones, whose numbers do not agree.
@@ -31,7 +46,16 @@ module Fuzz
 
     def to_s
       keyword_text = keywords ? ", **#{Value.show(keywords)}" : ""
-      "#{key || 'OpenSSL::PKey::RSA'}.#{method}(#{args.map { |arg| Value.show(arg) }.join(', ')}#{keyword_text})"
+      "#{receiver_text}.#{method}(#{args.map { |arg| Value.show(arg) }.join(', ')}#{keyword_text})" \
+        "#{" while another thread #{Disturbance::KINDS.fetch(disturbance)}" if disturbance}"
+    end
+
+    private
+
+    def receiver_text
+      return PATCHED_METHODS.fetch(method).class_receiver unless key
+
+      { "key" => "#{key}.freeze", "dup" => "#{key}.dup.freeze" }.fetch(frozen, key)
     end
   end
 end

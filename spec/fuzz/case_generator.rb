@@ -4,8 +4,16 @@ module Fuzz
   # Draws cases from a seed: the same seed gives the same cases. Patched methods draw their
   # arguments from the vocabulary below (see PATCHED_METHODS), each piece mostly well-formed and
   # sometimes odd; then one case in five is mutated (a wrong type, a frozen String, an argument
-  # more or less).
+  # more or less). REACHES are the further kinds of input, each aimed at a class of defect; all
+  # are drawn unless left out (`without:`).
   class CaseGenerator
+    REACHES = {
+      frozen_receivers: "the receiver frozen: the key itself, or a frozen dup of it",
+      misnamed_digests: "OpenSSL::Digest subclasses whose #name answers another digest's name, or raises",
+      concurrency: "another thread switching FastRsaEngine.backend, or calling set_key, during the call (Fuzz::Disturbance)",
+      openssl_names: "OpenSSL's aliases of digest and padding names in options (and a digest option), odd option keys, NUL bytes",
+      key_generation: "RSA.new and OpenSSL::PKey.generate_key beside RSA.generate, and sizes of 1 to 64 bits"
+    }.freeze
     DIGESTS = %w[SHA256 SHA1 SHA224 SHA384 SHA512 MD5 RIPEMD160].freeze
     ODD_DIGESTS = ["SHA3-256", "SHA512-256", "SHA-256", "sha-1", "FOO", ""].freeze
     PADDINGS = [1, 1, 1, 3, 3, 4, 4, 2, nil, -1, 0, 5, 6, 99, 2**31, 2**32 + 1, 2**64, "1", 1.0].freeze
@@ -14,9 +22,12 @@ module Fuzz
     EXPONENTS = [3, 3, 17, 65_537, 65_537, 1, 0, -1, -3, 2, 4, 65_536, 2**31 - 1, 2**32 + 1, 2**64 + 1, "3", nil, 3.0].freeze
     WRONG_TYPES = [nil, 42, -1, 2**70, 1.5, true, "text", [], ["x"], Value.symbol(:x), Value.hash({})].freeze
 
-    def initialize(seed, methods: PATCHED_METHODS.keys, keys: KeyCorpus.names)
+    def initialize(seed, methods: PATCHED_METHODS.keys, keys: KeyCorpus.names, without: [])
+      raise ArgumentError, "unknown reaches: #{without - REACHES.keys}" unless (without - REACHES.keys).empty?
+
       @random = Random.new(seed)
-      @methods = methods
+      @reaches = REACHES.keys - without
+      @methods = reach?(:key_generation) ? methods : methods - %w[new generate_key]
       @sound_keys = keys & KeyCorpus.sound.keys
       @crafted_keys = keys - @sound_keys
     end
@@ -30,10 +41,14 @@ module Fuzz
       @key = method.class_method? ? nil : pick(@crafted_keys.empty? || (@sound_keys.any? && @random.rand < 0.4) ? @sound_keys : @crafted_keys)
       args, keywords = method.arguments.call(self)
       args, keywords = mutate(args, keywords) if @random.rand < 0.2
-      Case.new(method.name, @key, args, keywords)
+      Case.new(method.name, @key, args, keywords, (frozen if @key), disturbance)
     end
 
     # --- the vocabulary of PATCHED_METHODS
+
+    def reach?(name)
+      @reaches.include?(name)
+    end
 
     def pick(*choices)
       choices = choices.first if choices.size == 1 && choices.first.is_a?(Array)
@@ -54,10 +69,18 @@ module Fuzz
       when 0..4 then name
       when 5 then pick(name.downcase, name.capitalize)
       when 6 then Value.symbol(name.downcase)
-      when 7 then Value.digest_object(pick(DIGESTS - ["RIPEMD160"]))
-      when 8 then pick(ODD_DIGESTS)
+      when 7 then digest_object
+      when 8 then pick(reach?(:openssl_names) ? ODD_DIGESTS + OpenSslNames::OTHER_DIGESTS + OpenSslNames::DIGEST_ALIASES.values.flatten : ODD_DIGESTS)
       else pick(nil, 5)
       end
+    end
+
+    # An OpenSSL::Digest; sometimes of a subclass whose #name answers another digest's name, or raises.
+    def digest_object
+      algorithm = pick(DIGESTS - ["RIPEMD160"])
+      return Value.digest_object(algorithm) unless reach?(:misnamed_digests) && @random.rand < 0.4
+
+      Value.digest_named(algorithm, pick(*(DIGESTS - [algorithm]), nil))
     end
 
     def digest_or_nil
@@ -95,10 +118,24 @@ module Fuzz
 
     # rsa_padding_mode and friends, as sign, sign_raw and verify take them.
     def sign_options(digest)
-      entries = [["rsa_padding_mode", spelled(pick("pss", "pss", "pkcs1", "none"))]]
+      entries = [["rsa_padding_mode", padding_option(pick("pss", "pss", "pkcs1", "none"))]]
       entries << ["rsa_pss_saltlen", pick(-3, -2, -1, 0, 20, 32, k, 2**31, 2**32 + 20, "20", Value.symbol(:max))] if @random.rand < 0.6
       entries << ["rsa_mgf1_md", pick(digest, *DIGESTS, "FOO")] if @random.rand < 0.3
       options(entries)
+    end
+
+    # A digest's name in an option: mostly as OpenSSL spells it; else one of its aliases, or another digest.
+    def digest_option(name)
+      return spelled(name) unless reach?(:openssl_names) && @random.rand < 0.4
+
+      @random.rand < 0.8 ? pick(OpenSslNames::DIGEST_ALIASES.fetch(name)) : pick(OpenSslNames::OTHER_DIGESTS)
+    end
+
+    # A padding mode's name in an option: mostly as OpenSSL spells it; else an alias, or another mode.
+    def padding_option(mode)
+      return spelled(mode) unless reach?(:openssl_names) && @random.rand < 0.3
+
+      @random.rand < 0.7 ? pick(OpenSslNames::PADDING_ALIASES.fetch(mode)) : pick(OpenSslNames::OTHER_PADDINGS)
     end
 
     def pss_keywords(digest)
@@ -109,9 +146,23 @@ module Fuzz
       Value.hash(entries)
     end
 
-    # (bits [, e]) for RSA.generate.
+    # (bits [, e]) for RSA.generate and RSA.new.
     def key_generation_arguments
-      [pick(KEY_SIZES), *optional { pick(EXPONENTS) }]
+      [key_size, *optional { pick(EXPONENTS) }]
+    end
+
+    # ("RSA", options) for OpenSSL::PKey.generate_key: the size and exponent as options, their
+    # keys Strings or Symbols, their values Integers or Strings (MRI hands OpenSSL their to_s).
+    def generate_key_arguments
+      entries = [["rsa_keygen_bits", key_size]]
+      entries << ["rsa_keygen_pubexp", pick(EXPONENTS)] if @random.rand < 0.4
+      entries = entries.map { |name, value| [name, @random.rand < 0.2 && value.is_a?(Integer) ? value.to_s : value] }
+      [pick("RSA", "RSA", "RSA", "rsa"), *([options(entries)] unless @random.rand < 0.05)]
+    end
+
+    # Mostly the sizes MRI and stock answer within the bound; sometimes 1 to 64 bits, which MRI refuses at once.
+    def key_size
+      reach?(:key_generation) && @random.rand < 0.3 ? @random.rand(1..64) : pick(KEY_SIZES)
     end
 
     # [ciphertext, padding]: mostly a valid encryption under the padding given, sometimes damaged.
@@ -128,9 +179,10 @@ module Fuzz
       mode = pick("pkcs1", "oaep", "oaep", "none")
       digest = pick("SHA1", "SHA256", "SHA512")
       label = pick("", "", "label")
-      entries = [["rsa_padding_mode", spelled(mode)]]
-      entries << ["rsa_oaep_md", spelled(digest)] if digest != "SHA1" || @random.rand < 0.3
-      entries << ["rsa_mgf1_md", spelled(pick(digest, "SHA1"))] if @random.rand < 0.2
+      entries = [["rsa_padding_mode", padding_option(mode)]]
+      entries << ["rsa_oaep_md", digest_option(digest)] if digest != "SHA1" || @random.rand < 0.3
+      entries << ["rsa_mgf1_md", digest_option(pick(digest, "SHA1"))] if @random.rand < 0.2
+      entries << ["digest", digest_option(digest)] if reach?(:openssl_names) && @random.rand < 0.1
       entries << ["rsa_oaep_label", pick(label.unpack1("H*"), label.unpack1("H*"), "abc", "zz", 5)] unless label.empty?
       ciphertext = encryption({ "pkcs1" => 1, "none" => 3, "oaep" => 4 }.fetch(mode), digest, label)
       @random.rand < 0.05 ? [ciphertext] : [ciphertext, options(entries)]
@@ -198,11 +250,27 @@ module Fuzz
       @random.rand < 0.7 ? text : pick(text.upcase, text.capitalize, Value.symbol(text), "bogus", 1)
     end
 
-    # An options Hash, its keys Strings or Symbols, sometimes with an unknown one.
+    # An options Hash, its keys Strings or Symbols, sometimes with an unknown one, or one key no String.
     def options(entries)
       entries << ["foo", "bar"] if @random.rand < 0.05
       as_symbols = @random.rand < 0.3
-      Value.hash(entries.map { |key, value| [as_symbols ? Value.symbol(key) : key, value] })
+      entries = entries.map { |key, value| [as_symbols ? Value.symbol(key) : key, value] }
+      entries[@random.rand(entries.size)][0] = pick(OpenSslNames::ODD_OPTION_KEYS) if reach?(:openssl_names) && entries.any? && @random.rand < 0.05
+      Value.hash(entries)
+    end
+
+    # The receiver frozen, sometimes: the key itself, or a frozen dup of it.
+    def frozen
+      pick("key", "dup") if reach?(:frozen_receivers) && @random.rand < 0.1
+    end
+
+    # The concurrency mode, sometimes: another thread switching the backend, or calling set_key.
+    # set_key only on a sound key: it rebuilds the key from n, e and d alone, which changes what a
+    # crafted key (CRT numbers that do not agree) answers, with stock as with the engine.
+    def disturbance
+      return nil unless reach?(:concurrency) && @random.rand < 0.05
+
+      KeyCorpus.sound.key?(@key) ? pick(*Disturbance::KINDS.keys) : "switch_backend"
     end
 
     # One change of the arguments: a wrong type, a frozen String, one argument more or less,

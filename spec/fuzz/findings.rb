@@ -1,23 +1,37 @@
 # frozen_string_literal: true
 
 module Fuzz
-  # What went wrong with the engine on one call (kind), with the case and the three answers:
-  # the engine's and stock's Results, MRI's summary (nil when there is none).
-  Finding = Struct.new(:kind, :backend, :kase, :engine, :stock, :mri) do
+  # What went wrong with the engine on one call (kind), with the case and the answers: the
+  # engine's and stock's Results, MRI's summary (nil when there is none), and for a call under a
+  # disturbance, the same backend's answer undisturbed.
+  Finding = Struct.new(:kind, :backend, :kase, :engine, :stock, :mri, :undisturbed) do
     # Findings of one mechanism share this line: the kind, and the crafted key for what keys
-    # cause, the exception and method for a Java exception, else the method and what each side did.
+    # cause, the exception and method for a Java exception, the case's traits (a frozen receiver...)
+    # and what the engine did for a difference the traits bring, else the method and what each side did.
     def group
       title = Findings::KINDS.fetch(kind)
+      traits = kase.traits.map { |trait| ", #{trait}" }.join
       case kind
-      when :hang, :bad_signature then "#{title}: #{Runner.blames_key?(kase) ? "key #{kase.key}" : kase.method}"
-      when :java_exception then "#{title}: #{short(engine)} from #{kase.method}"
-      else "#{title}: #{kase.method}; #{"engine #{short(engine)}, " if engine}stock #{short(stock)}, MRI #{short(mri)}"
+      when :hang, :bad_signature then "#{title}: #{Runner.blames_key?(kase) ? "key #{kase.key}" : kase.method}#{traits}"
+      when :java_exception then "#{title}: #{short(engine)} from #{kase.method}#{traits}"
+      when :disturbed then "#{title}: #{kase.method} while another thread #{Disturbance::KINDS.fetch(kase.disturbance)}; " \
+                           "engine #{short(engine)}, undisturbed #{short(undisturbed)}"
+      else
+        return "#{title}#{traits}: engine #{short(engine)}" if engine && !traits.empty?
+
+        "#{title}: #{kase.method}; #{"engine #{short(engine)}, " if engine}stock #{short(stock)}, MRI #{short(mri)}"
       end
     end
 
+    # Whether the call the finding is about did not finish.
+    def hang?
+      (backend == :stock ? stock : engine)&.hang? || false
+    end
+
     def details
-      ["  #{kase}", *("    #{backend}: #{engine}" if engine), "    stock: #{stock || 'not run'}",
-       "    MRI: #{mri ? mri.to_json[0, 200] : 'no answer'}", "    bin/fuzz --replay '#{kase.to_json}'"].join("\n")
+      ["  #{kase}", *("    #{backend}: #{engine}" if engine), *("    #{backend} undisturbed: #{undisturbed}" if undisturbed),
+       "    stock: #{stock || 'not run'}", "    MRI: #{mri ? mri.to_json[0, 200] : 'no answer'}",
+       "    bin/fuzz --replay '#{kase.to_json}'"].join("\n")
     end
 
     private
@@ -33,27 +47,40 @@ module Fuzz
     end
   end
 
-  # The findings of a run, grouped by mechanism, and what stock did wrong (notes, not failures).
+  # The findings of a run, grouped by mechanism: failures, what stock did wrong (notes, not
+  # failures), and findings that did not come back when their case ran again (not replayed:
+  # neither failures nor notes, listed so that a flaky engine or machine shows).
   class Findings
     KINDS = {
-      hang: "no answer within the time bound", java_exception: "Java exception", bad_signature: "signature that does not open",
+      hang: "no answer (stuck, not slow: see CallBound)", java_exception: "Java exception", bad_signature: "signature that does not open",
       undocumented: "undocumented difference from stock, not MRI's answer either",
       undocumented_as_mri: "undocumented difference from stock (MRI's answer)", not_mri: "not MRI's answer",
-      stuck: "run stopped: too many calls still running",
-      stock_java_exception: "stock leaks a Java exception", stock_hang: "stock gives no answer within the time bound",
+      disturbed: "another answer under concurrency", stuck: "run stopped: too many calls still running",
+      stock_java_exception: "stock leaks a Java exception", stock_hang: "stock gives no answer (stuck, not slow)",
       stock_bad_signature: "stock's signature does not open", stock_not_mri: "the engine keeps stock's answer, MRI's differs"
     }.freeze
 
-    attr_reader :failures, :notes, :counts
+    attr_reader :failures, :notes, :unreplayed, :counts
 
     def initialize
       @failures = []
       @notes = []
+      @unreplayed = []
       @counts = Hash.new(0)
     end
 
     def add(finding)
       (finding.kind.start_with?("stock_") ? @notes : @failures) << finding
+    end
+
+    # A finding whose case, run again, did not give it: with what the call gave the second time.
+    def add_unreplayed(finding, replayed)
+      @unreplayed << [finding, replayed]
+    end
+
+    # Whether a finding of this group on this backend has been kept already.
+    def confirmed?(finding)
+      (@failures + @notes).any? { |kept| kept.backend == finding.backend && kept.group == finding.group }
     end
 
     def count(name, by = 1)
@@ -62,7 +89,8 @@ module Fuzz
 
     def report
       [*counts.sort.map { |name, number| "#{name}: #{number}" },
-       *section("FINDINGS", failures), *section("notes (stock's problems, kept by the engine)", notes, details: false)].join("\n")
+       *section("FINDINGS", failures), *section("notes (stock's problems, kept by the engine)", notes, details: false),
+       *not_replayed].join("\n")
     end
 
     private
@@ -82,6 +110,15 @@ module Fuzz
 
         "#{line}\n  methods: #{list(members) { |f| f.kase.method }}; keys: #{list(members) { |f| f.kase.key }}\n#{members.first.details}"
       end
+    end
+
+    def not_replayed
+      return ["did not replay (found once, not when the case ran again; not counted): none"] if unreplayed.empty?
+
+      ["did not replay (found once, not when the case ran again; not counted): #{unreplayed.size}"] +
+        unreplayed.map do |finding, replayed|
+          "[#{finding.backend}] #{finding.group}\n#{finding.details}\n    again: #{replayed || 'not run'}"
+        end
     end
   end
 end

@@ -6,19 +6,23 @@
 #   patched_methods.rb        the methods fuzzed, one line each (add a method here)
 #   case.rb, value.rb         a case: method, key name, arguments as JSON data, so that it prints
 #                             as one line, replays (bin/fuzz --replay), and runs under MRI too
-#   case_generator.rb         draws cases from a seed: well-formed, odd and mutated arguments
+#   case_generator.rb         draws cases from a seed: well-formed, odd and mutated arguments,
+#                             OpenSSL's other names (openssl_names.rb), frozen receivers, and the
+#                             concurrency mode (disturbance.rb: another thread during the call)
 #   key_corpus.rb             sound keys, and crafted ones whose numbers do not agree
 #   runner.rb                 runs each case with every native backend and with stock, each call
-#                             within a time bound (bounded_worker.rb), MRI's answers beside
+#                             on a worker thread (bounded_worker.rb) until it returns or is stuck
+#                             (call_bound.rb: CPU time, not wall time), MRI's answers beside
 #                             (mri_reference.rb runs mri_answers.rb under MRI), and judges:
 #                             no hang, no Java exception, every signature opens (output_check.rb,
 #                             with the plain arithmetic of pkcs1.rb), and stock's answer or a
-#                             difference that documented_differences.rb allows (result.rb compares)
+#                             difference that documented_differences.rb allows (result.rb compares);
+#                             a finding counts only if its case, run again, finds it again
 #   findings.rb               the findings grouped by mechanism, one reproducer each
 require "json"
 require "openssl"
 
 support = File.expand_path("../support", __dir__)
 %w[outcome reference_fixtures backends].each { |file| require File.join(support, file) }
-%w[value pkcs1 key_corpus patched_methods case case_generator output_check result documented_differences
-   mri_reference findings bounded_worker runner].each { |file| require_relative file }
+%w[value pkcs1 openssl_names key_corpus patched_methods case disturbance case_generator output_check result
+   documented_differences mri_reference findings call_bound bounded_worker runner].each { |file| require_relative file }

@@ -6,12 +6,16 @@ module Fuzz
   # :ciphertext is checked by decrypting it, see OutputCheck::INVERSES; :key, a new key, by its
   # numbers, see OutputCheck.key; :plaintext and :boolean compare as they are), and how the
   # generator draws the arguments: [positional arguments,
-  # keyword arguments or nil], as Fuzz::Value data. A method stock lacks is also listed in
-  # DocumentedDifferences::STOCK_LACKS.
-  PatchedMethod = Struct.new(:name, :output, :arguments) do
-    # Key generation is called on the class (OpenSSL::PKey::RSA.generate), every other method on a key.
+  # keyword arguments or nil], as Fuzz::Value data; and for key generation, the module it is
+  # called on (every other method is called on a key) and where its arguments give the key size.
+  # A method stock lacks is also listed in DocumentedDifferences::STOCK_LACKS.
+  PatchedMethod = Struct.new(:name, :output, :arguments, :class_receiver, :key_size) do
     def class_method?
-      output == :key
+      !class_receiver.nil?
+    end
+
+    def receiver
+      Object.const_get(class_receiver)
     end
   end
 
@@ -28,6 +32,9 @@ module Fuzz
     PatchedMethod.new("encrypt", :ciphertext, ->(g) { [[g.block, *g.ciphertext_and_decrypt_options.drop(1)], nil] }),
     PatchedMethod.new("verify_pss", :boolean, ->(g) { d = g.digest; m = g.message; [[d, g.signature(d, m), m], g.pss_keywords(d)] }),
     PatchedMethod.new("verify_raw", :boolean, ->(g) { d = g.digest; h = g.hash_of(d); [[d, g.signature(d, h), h, *g.rarely { g.sign_options(d) }], nil] }),
-    PatchedMethod.new("generate", :key, ->(g) { [g.key_generation_arguments, nil] })
+    PatchedMethod.new("generate", :key, ->(g) { [g.key_generation_arguments, nil] }, "OpenSSL::PKey::RSA", ->(args) { args.first }),
+    PatchedMethod.new("new", :key, ->(g) { [g.key_generation_arguments, nil] }, "OpenSSL::PKey::RSA", ->(args) { args.first }),
+    PatchedMethod.new("generate_key", :key, ->(g) { [g.generate_key_arguments, nil] }, "OpenSSL::PKey",
+                      ->(args) { OutputCheck.option(OutputCheck.options(Value.decode(args[1])), "rsa_keygen_bits") })
   ].to_h { |method| [method.name, method] }.freeze
 end

@@ -17,10 +17,14 @@ module Fuzz
     module_function
 
     # The name in DIGEST_OIDS that a digest argument ("sha256", :SHA256, an OpenSSL::Digest) means, or nil.
+    # An OpenSSL::Digest means its algorithm, as MRI reads it: what OpenSSL::Digest#name answers,
+    # not a subclass's override.
     def digest_name(digest)
-      name = digest.is_a?(OpenSSL::Digest) ? digest.name : digest.to_s
+      name = digest.is_a?(OpenSSL::Digest) ? DIGEST_ALGORITHM.bind_call(digest) : digest.to_s
       DIGEST_OIDS.key?(name.upcase) ? name.upcase : nil
     end
+
+    DIGEST_ALGORITHM = OpenSSL::Digest.instance_method(:name)
 
     def digest(name, data)
       OpenSSL::Digest.digest(name, data)

@@ -1,7 +1,7 @@
 # frozen_string_literal: true
 
 module Fuzz
-  # A call that did not finish within the time bound: the Outcome's error, never raised.
+  # A call its CallBound gave up on, as stuck: the Outcome's error, never raised.
   class Hang < StandardError
   end
 
@@ -43,8 +43,10 @@ module Fuzz
       outcome.error
     end
 
+    # The error's message without object addresses (FrozenError's "#<OpenSSL::PKey::RSA:0x1f2e...>"),
+    # so that the same error on two objects reads the same.
     def message
-      outcome.message
+      outcome.message&.gsub(/(#<[\w:]+):0x\h+/, '\1')
     end
 
     def returned?
@@ -76,6 +78,13 @@ module Fuzz
       return returned? && value.is_a?(String) && check == summary["randomized"] if summary.key?("randomized")
 
       plain_summary == summary
+    end
+
+    # Whether this answer is the other's, as far as a call can repeat one: the same summary, or
+    # for an output that may be randomized (a PSS signature, an OAEP ciphertext), a String that
+    # checks the same (opens with the same salt, decrypts to the same bytes).
+    def agrees_with?(other)
+      same_as?(other.summary) || (returned? && other.returned? && value.is_a?(String) && !check.nil? && check == other.check)
     end
 
     # MRI's answer: its bytes, or an error of its class (messages differ between the Rubies).

@@ -4,15 +4,29 @@ require "set"
 
 module Fuzz
   # Runs cases on JRuby, with each native backend and with stock, and judges each engine answer:
-  # it must finish within the time bound, raise no Java exception, return only signatures that
-  # open, and equal stock's answer or differ from it as a documented row allows. Where the engine
-  # keeps stock's answer and MRI's differs, that is a note, not a failure: errors stay stock's.
+  # it must finish (CallBound tells a stuck call from a slow one), raise no Java exception, return
+  # only signatures that open, and equal stock's answer or differ from it as a documented row
+  # allows. Where the engine keeps stock's answer and MRI's differs, that is a note, not a failure:
+  # errors stay stock's. A case with a disturbance (the concurrency mode) also runs with another
+  # thread disturbing the call, and must give an answer the call gives undisturbed.
   #
-  # A call that does not finish is left running (a thread stuck in Java cannot be stopped); the
-  # backend then skips later cases like it (see #quarantined?), and the run stops when
-  # STUCK_LIMIT calls have not finished.
+  # A finding counts only if it replays: the case runs again as it ran, and the same finding must
+  # come back on the same backend; one that does not is listed apart, as not replayed.
+  #
+  # A stuck call is left running (a thread stuck in Java cannot be stopped); the backend then skips
+  # later cases like it (see #quarantined?), and the run stops when STUCK_LIMIT calls are stuck.
   class Runner
-    STUCK_LIMIT = 16
+    STUCK_LIMIT = 24
+
+    # What one run of a case gave: stock's Result (nil when stock was not run), and each backend's,
+    # undisturbed and disturbed (backend => Result).
+    Answers = Struct.new(:stock, :engines, :disturbed) do
+      def of(finding)
+        return stock if finding.backend == :stock
+
+        (finding.kind == :disturbed ? disturbed : engines)[finding.backend]
+      end
+    end
 
     attr_reader :findings
 
@@ -21,9 +35,10 @@ module Fuzz
       kase.crafted_key? && !DocumentedDifferences.stock_never_returns?(kase)
     end
 
-    def initialize(backends:, timeout:, reference: true)
+    # cpu_bound: the CPU seconds a call may compute before it counts as stuck (see CallBound).
+    def initialize(backends:, cpu_bound:, reference: true)
       @backends = backends
-      @timeout = timeout
+      @cpu_bound = cpu_bound
       @reference = reference
       @findings = Findings.new
       @quarantine = Set.new
@@ -32,12 +47,12 @@ module Fuzz
     end
 
     def run(cases)
-      mri = MriReference.new(cases, timeout: 4 * @timeout) if @reference
+      mri = MriReference.new(cases, timeout: CallBound::WALL_SECONDS) if @reference
       cases.each_with_index do |kase, index|
         return stop(kase) if @stuck >= STUCK_LIMIT
 
         answer = mri && mri[index]
-        findings.count("MRI answers") if answer
+        count("MRI answers") if answer
         run_case(kase, answer)
         yield index + 1 if block_given?
       end
@@ -49,16 +64,71 @@ module Fuzz
     private
 
     def run_case(kase, mri)
-      findings.count("cases")
-      stock = stock_result(kase)
-      note_stock(kase, stock, mri)
-      @backends.each do |backend|
-        next findings.count("calls skipped after a hang") if quarantined?(backend, kase)
+      count("cases")
+      backends = @backends.reject { |backend| quarantined?(backend, kase) }
+      count("calls skipped after a hang", @backends.size - backends.size) if backends.size < @backends.size
+      answers = run_once(kase, stock: !quarantined?(:stock, kase), backends: backends)
+      found = judged(kase, answers, mri)
+      confirm(kase, mri, answers, found) unless found.empty?
+    end
 
-        engine = result(backend, kase, probe_randomness: false)
-        kind = judge(kase, engine, stock, mri)
-        findings.add(Finding.new(kind, backend, kase, engine, stock, mri)) if kind
+    def run_once(kase, stock:, backends:)
+      @stock_cpu = nil
+      stock = stock_result(kase) if stock
+      engines = backends.to_h { |backend| [backend, result(backend, kase)] }
+      disturbed = disturbable?(kase) ? backends.reject { |b| engines[b].hang? }.to_h { |b| [b, result(b, kase, disturbed: true)] } : {}
+      Answers.new(stock, engines, disturbed)
+    end
+
+    # A call that hangs undisturbed is not run again disturbed: it would only hang again. Nor is a
+    # call stock never returns from run while another thread switches to stock: it may then read stock.
+    def disturbable?(kase)
+      kase.disturbance && !(kase.disturbance == "switch_backend" && DocumentedDifferences.stock_never_returns?(kase))
+    end
+
+    # The findings of one run of a case: stock's note, and each backend's finding.
+    def judged(kase, answers, mri)
+      stock = answers.stock
+      note = stock && stock_note(kase, stock, mri)
+      [(Finding.new(note, :stock, kase, nil, stock, mri) if note),
+       *answers.engines.map do |backend, engine|
+         kind = judge(kase, engine, stock, mri)
+         Finding.new(kind, backend, kase, engine, stock, mri) if kind
+       end,
+       *answers.disturbed.map do |backend, disturbed|
+         undisturbed = answers.engines.fetch(backend)
+         Finding.new(:disturbed, backend, kase, disturbed, stock, mri, undisturbed) unless undisturbed?(disturbed, undisturbed, stock)
+       end].compact
+    end
+
+    # Runs the case again as it ran (the backends that found something; stock again if it ran) and
+    # keeps each finding that comes back, on the same backend. A hang of a group that has already
+    # replayed on that backend is kept without running it again: each replay of a true hang leaves
+    # one more thread spinning.
+    def confirm(kase, mri, answers, found)
+      known, fresh = found.partition { |finding| finding.hang? && findings.confirmed?(finding) }
+      known.each { |finding| findings.add(finding) }
+      return if fresh.empty?
+
+      findings.count("cases replayed")
+      again = replaying { run_once(kase, stock: !answers.stock.nil?, backends: fresh.map(&:backend).uniq - [:stock]) }
+      found_again = replaying { judged(kase, again, mri) }
+      fresh.each do |finding|
+        replayed = found_again.any? { |other| other.kind == finding.kind && other.backend == finding.backend }
+        replayed ? findings.add(finding) : findings.add_unreplayed(finding, again.of(finding))
       end
+    end
+
+    # The replay's counts are not the run's.
+    def replaying
+      @replaying = true
+      yield
+    ensure
+      @replaying = false
+    end
+
+    def count(name, by = 1)
+      findings.count(name, by) unless @replaying
     end
 
     # The finding's kind for one engine answer, or nil when it passes.
@@ -68,15 +138,21 @@ module Fuzz
       # A key the engine declines goes to stock: a bad signature then is stock's, noted for stock.
       return :bad_signature if signature?(kase) && engine.check == false && engine.engine_ran
       return nil if stock.nil?
-      return lacking_in_stock(kase, engine, mri) if DocumentedDifferences::STOCK_LACKS.key?(kase.method)
+      return lacking_in_stock(kase, engine, mri) if DocumentedDifferences.stock_lacks?(kase)
       return stock_answer(engine, mri) if engine.same_as?(stock.summary)
 
       if (row = DocumentedDifferences.find(kase, engine, stock, mri))
-        findings.count("documented: #{row.name}")
+        count("documented: #{row.name}")
         return nil
       end
 
       mri && engine.as_mri?(mri) ? :undocumented_as_mri : :undocumented
+    end
+
+    # Disturbed, the call must give what it gives undisturbed, with the backend or with stock
+    # (the answer of whichever backend it read).
+    def undisturbed?(disturbed, undisturbed, stock)
+      !disturbed.hang? && (disturbed.agrees_with?(undisturbed) || (!stock.nil? && disturbed.agrees_with?(stock)))
     end
 
     # Stock's answer passes; a note when MRI's differs.
@@ -85,38 +161,38 @@ module Fuzz
     end
 
     def lacking_in_stock(kase, engine, mri)
-      findings.count("documented: #{DocumentedDifferences::STOCK_LACKS.fetch(kase.method)}")
+      count("documented: #{DocumentedDifferences::STOCK_LACKS.fetch(kase.method)}")
       return nil if mri.nil? || engine.as_mri?(mri)
       return :not_mri unless (row = DocumentedDifferences.find(kase, engine, Result.stock_lacks, mri))
 
-      findings.count("documented: #{row.name}")
+      count("documented: #{row.name}")
       nil
     end
 
     def stock_result(kase)
       if DocumentedDifferences.stock_never_returns?(kase)
         Result.new(Outcome.new(nil, Hang.new("stock never returns here (documented): not called")), false, nil)
-      elsif !quarantined?(:stock, kase)
+      else
         result(:stock, kase, probe_randomness: true)
       end
     end
 
-    def note_stock(kase, stock, mri)
-      return if stock.nil? || DocumentedDifferences.stock_never_returns?(kase)
+    # What stock did wrong, as a note's kind, or nil.
+    def stock_note(kase, stock, mri)
+      return nil if DocumentedDifferences.stock_never_returns?(kase)
 
-      kind = if stock.hang? then :stock_hang
-             elsif stock.java? then :stock_java_exception
-             elsif signature?(kase) && stock.check == false then :stock_bad_signature
-             end
-      findings.add(Finding.new(kind, :stock, kase, nil, stock, mri)) if kind
+      if stock.hang? then :stock_hang
+      elsif stock.java? then :stock_java_exception
+      elsif signature?(kase) && stock.check == false then :stock_bad_signature
+      end
     end
 
-    def result(backend, kase, probe_randomness:)
-      findings.count("cases run on #{backend}")
+    def result(backend, kase, probe_randomness: false, disturbed: false)
+      count("cases run on #{backend}#{' under a disturbance' if disturbed}")
       operations = FastRsaEngine::Native.engine_operations
-      answer = Result.of(kase, probe_randomness: probe_randomness) { bounded(backend, kase) { kase.call } }
+      answer = Result.of(kase, probe_randomness: probe_randomness) { bounded(backend, kase, disturbed) }
       answer.engine_ran = FastRsaEngine::Native.engine_operations > operations
-      findings.count("signatures not checkable (padding or digest)") if signature?(kase) && answer.returned? && answer.check.nil?
+      count("signatures not checkable (padding or digest)") if signature?(kase) && answer.returned? && answer.check.nil?
       answer
     end
 
@@ -124,12 +200,20 @@ module Fuzz
       PATCHED_METHODS.fetch(kase.method).output == :signature
     end
 
-    def bounded(backend, kase, &call)
-      outcome = Backends.with(backend) { @worker.call(@timeout, &call) }
-      return outcome if outcome
+    # One call within its CallBound: an engine's bound also allows for what stock's call of the
+    # same case took. Stock's CPU time is kept for the engines' calls that follow.
+    def bounded(backend, kase, disturbed)
+      bound = CallBound.new(@cpu_bound, stock_cpu: (@stock_cpu unless backend == :stock))
+      answer = Backends.with(backend) do
+        receiver = kase.receiver
+        call = -> { @worker.call(bound) { kase.call(receiver) } }
+        disturbed ? Disturbance.during(kase.disturbance, backend, receiver, &call) : call.call
+      end
+      @stock_cpu = [@stock_cpu || 0, answer.cpu].max if backend == :stock
+      return answer.outcome unless answer.stuck?
 
       stuck(backend, kase)
-      Outcome.new(nil, Hang.new("no answer within #{@timeout} s"))
+      Outcome.new(nil, Hang.new(bound.describe(answer.wall, answer.cpu)))
     end
 
     # The worker spins on in Java; a new one takes the next call. Stuck threads would also keep
@@ -139,7 +223,7 @@ module Fuzz
       @stuck += 1
       @worker.abandon
       @worker = BoundedWorker.new
-      @quarantine << (Runner.blames_key?(kase) ? [backend, kase.key] : [backend, kase.method, Value.shape(kase.args)])
+      @quarantine << (Runner.blames_key?(kase) ? [backend, kase.key] : [backend, *call_shape(kase)])
     end
 
     def exit_hard
@@ -148,10 +232,16 @@ module Fuzz
       exit!($!.is_a?(SystemExit) ? $!.status : ($! ? 1 : 0))
     end
 
-    # After a hang, the backend skips the key it blames, or else arguments of the same shape
-    # (the same types and lengths) with any key.
+    # After a hang, the backend skips the key it blames, or else calls of the same shape with any key.
     def quarantined?(backend, kase)
-      @quarantine.include?([backend, kase.key]) || @quarantine.include?([backend, kase.method, Value.shape(kase.args)])
+      @quarantine.include?([backend, kase.key]) || @quarantine.include?([backend, *call_shape(kase)])
+    end
+
+    # A call's shape: the method, and its arguments' types and sizes; for key generation, the
+    # key size's alone (a size stock's prime search cannot meet hangs whatever the exponent).
+    def call_shape(kase)
+      key_size = PATCHED_METHODS.fetch(kase.method).key_size
+      [kase.method, Value.shape(key_size ? key_size.call(kase.args) : kase.args)]
     end
 
     def stop(kase)

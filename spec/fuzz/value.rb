@@ -25,6 +25,12 @@ module Fuzz
       { "digest" => name }
     end
 
+    # An OpenSSL::Digest of one algorithm whose subclass overrides #name: to answer another
+    # digest's name, or (claimed nil) to raise. Only the algorithm may count, as MRI reads it.
+    def digest_named(algorithm, claimed)
+      { "digest_named" => [algorithm, claimed] }
+    end
+
     def hash(pairs)
       { "hash" => pairs.to_a }
     end
@@ -45,15 +51,24 @@ module Fuzz
       when "frozen" then [content].pack("H*").freeze
       when "symbol" then content.to_sym
       when "digest" then OpenSSL::Digest.new(content)
+      when "digest_named" then misnamed_digest(*content)
       when "hash" then content.to_h { |key, item| [decode(key), decode(item)] }
       else raise ArgumentError, "unknown value tag #{tag.inspect}"
       end
     end
 
-    # The value with binary Strings reduced to their length: values that differ only in their
-    # bytes share it.
+    def misnamed_digest(algorithm, claimed)
+      subclass = Class.new(OpenSSL::Digest) do
+        define_method(:name) { claimed || raise(NoMethodError, "this digest's #name raises") }
+      end
+      subclass.new(algorithm)
+    end
+
+    # The value with binary Strings reduced to their length and Integers to their bit length:
+    # values that differ only in their bytes, or in numbers of one size, share it.
     def shape(value)
       case value
+      when Integer then "#{value.negative? ? '-' : ''}#{value.bit_length}-bit Integer"
       when Array then value.map { |item| shape(item) }
       when Hash
         tag, content = value.first
@@ -83,6 +98,7 @@ module Fuzz
       when "bytes", "frozen" then "#{tag == 'frozen' ? 'frozen ' : ''}#{content.size / 2} bytes#{content.size <= 16 ? " #{content}" : ''}"
       when "symbol" then ":#{content}"
       when "digest" then "Digest(#{content})"
+      when "digest_named" then "Digest(#{content[0]}, #{content[1] ? "named #{content[1]}" : 'its name raises'})"
       end
     end
   end
