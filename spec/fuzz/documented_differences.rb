@@ -146,10 +146,10 @@ module Fuzz
         }
       ),
       DocumentedDifference.new(
-        "sign/sign_raw with rsa_padding_mode none: PKeyError ...: invalid padding mode, as MRI (stock ignores it)",
+        "sign/sign_raw/verify/verify_raw with rsa_padding_mode none: PKeyError ...: invalid padding mode, as MRI (stock ignores it)",
         lambda { |c, engine, _, _|
-          %w[sign sign_raw].include?(c.method) && engine.raised?(OpenSSL::PKey::PKeyError) && engine.message.end_with?("invalid padding mode") &&
-            OutputCheck.options(Value.decode(c.args[2])).then { |o| o.is_a?(Hash) && OutputCheck.option(o, "rsa_padding_mode").to_s.casecmp?("none") }
+          %w[sign sign_raw verify verify_raw].include?(c.method) && engine.raised?(OpenSSL::PKey::PKeyError) && engine.message.end_with?("invalid padding mode") &&
+            OutputCheck.options(Value.decode(c.args.last)).then { |o| o.is_a?(Hash) && OutputCheck.option(o, "rsa_padding_mode").to_s.casecmp?("none") }
         }
       ),
       DocumentedDifference.new(
@@ -165,6 +165,27 @@ module Fuzz
         lambda { |c, engine, stock, _|
           c.method == "sign_pss" && stock.raised? && [-1, -2, -3].include?(pss_options(c)[:salt_length]) &&
             (engine.check.is_a?(Integer) || engine.raised?(OpenSSL::PKey::RSAError))
+        }
+      ),
+      DocumentedDifference.new(
+        "sign/verify with a digest as OpenSSL spells it (SHA-256, SHA2-256, an OID, SHA512-256...): MRI's answer (stock: PKeyError ...WITHRSA Signature not available)",
+        lambda { |c, engine, stock, mri|
+          %w[sign verify sign_raw verify_raw].include?(c.method) && stock.raised?(OpenSSL::PKey::PKeyError) &&
+            stock.message.end_with?("Signature not available") && as_mri?(engine, mri)
+        }
+      ),
+      DocumentedDifference.new(
+        "sign/sign_raw/verify/verify_raw with a PSS option while the padding is not PSS: PKeyError EVP_PKEY_CTX_ctrl_str(...): not supported / invalid mgf1 md, as MRI (stock ignores the option)",
+        lambda { |c, engine, _, mri|
+          %w[sign sign_raw verify verify_raw].include?(c.method) && engine.raised?(OpenSSL::PKey::PKeyError) &&
+            engine.message.match?(/\AEVP_PKEY_CTX_ctrl_str\(ctx, "rsa_(pss_saltlen|mgf1_md)", .*\): (not supported|invalid mgf1 md)\z/i) &&
+            (as_mri?(engine, mri) || Value.decode(c.args[0]).is_a?(Symbol)) # a Symbol digest is stock's reading, which MRI refuses
+        }
+      ),
+      DocumentedDifference.new(
+        "sign_pss/verify_pss with a nil digest: TypeError, as MRI (stock: SHA-256)",
+        lambda { |c, engine, _, mri|
+          %w[sign_pss verify_pss].include?(c.method) && c.args[0].nil? && engine.raised?(TypeError) && as_mri?(engine, mri)
         }
       ),
       DocumentedDifference.new(

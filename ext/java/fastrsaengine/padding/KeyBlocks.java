@@ -32,6 +32,10 @@ final class KeyBlocks {
         this.modulusBytes = (modulus.bitLength() + 7) / 8;
     }
 
+    BigInteger modulus() {
+        return modulus;
+    }
+
     /** The largest PSS salt for this key and a digest (RFC 8017 9.1.1: emLen - hLen - 2). */
     int maxPssSaltLength(DigestAlgorithm digest) {
         return (modulus.bitLength() - 1 + 7) / 8 - digest.length() - 2;

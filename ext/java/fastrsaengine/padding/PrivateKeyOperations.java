@@ -45,6 +45,15 @@ public final class PrivateKeyOperations {
         return blocks.pad(new PKCS1Encoding(blocks.cipher()), block);
     }
 
+    /**
+     * ANSI X9.31 signature of a hash, as OpenSSL makes it.
+     *
+     * @throws DataLengthException with OpenSSL's reason when the key cannot hold the block
+     */
+    public byte[] signX931(DigestAlgorithm digest, byte[] hash) {
+        return new X931Signature(blocks).sign(digest, hash);
+    }
+
     /** No padding: exactly k bytes in, k bytes out, as OpenSSL's RSA_NO_PADDING requires. */
     public byte[] encryptRaw(byte[] block) {
         return blocks.rawExactLength(block);

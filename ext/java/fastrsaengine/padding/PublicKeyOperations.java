@@ -56,6 +56,23 @@ public final class PublicKeyOperations {
         }
     }
 
+    /** ANSI X9.31 verification of a hash, as OpenSSL checks it; a signature up to k bytes, below n. */
+    public boolean verifyX931(DigestAlgorithm digest, byte[] signature, byte[] hash) {
+        return new X931Signature(blocks).verify(digest, signature, hash);
+    }
+
+    /**
+     * PKCS#1 v1.5 verification with no digest (verify_raw(nil, ...)), as OpenSSL does it: the
+     * block opens to exactly the data. A signature may be shorter than k bytes, as OpenSSL reads it.
+     */
+    public boolean verifyPkcs1Block(byte[] signature, byte[] data) {
+        try {
+            return Arrays.constantTimeAreEqual(data, decryptPkcs1(signature));
+        } catch (InvalidCipherTextException | DataLengthException notASignatureOfThisKey) {
+            return false;
+        }
+    }
+
     /**
      * RSASSA-PSS verification, as OpenSSL does it: a signature of at most k bytes and below n, the
      * salt length given or {@link #PSS_SALT_AUTO}, read from the signature. With {@code prehashed},

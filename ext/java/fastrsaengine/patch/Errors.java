@@ -1,8 +1,10 @@
 package fastrsaengine.patch;
 
+import java.nio.charset.StandardCharsets;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.jruby.Ruby;
 import org.jruby.RubyClass;
+import org.jruby.RubyString;
 import org.jruby.exceptions.RaiseException;
 
 /**
@@ -19,6 +21,19 @@ final class Errors {
 
     static RaiseException pkeyError(Ruby runtime, String message) {
         return raise(runtime, "OpenSSL::PKey::PKeyError", message);
+    }
+
+    /**
+     * OpenSSL's refusal of one option pair (EVP_PKEY_CTX_ctrl_str), as MRI words it: the key and
+     * value inspected, and OpenSSL's reason where it gives one (null: none).
+     */
+    static RaiseException refusedOption(Ruby runtime, RubyString name, RubyString value, String reason) {
+        String call = "EVP_PKEY_CTX_ctrl_str(ctx, " + inspect(runtime, name) + ", " + inspect(runtime, value) + ")";
+        return pkeyError(runtime, reason == null ? call : call + ": " + reason);
+    }
+
+    private static String inspect(Ruby runtime, RubyString string) {
+        return new String(RubyString.inspect(runtime, string.getByteList()).getBytes(), StandardCharsets.UTF_8);
     }
 
     static RaiseException unavailableBackend(Ruby runtime, String message) {

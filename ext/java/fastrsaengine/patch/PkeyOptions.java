@@ -1,11 +1,7 @@
 package fastrsaengine.patch;
 
 import fastrsaengine.padding.DigestAlgorithm;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.bouncycastle.crypto.DataLengthException;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.jruby.Ruby;
@@ -47,7 +43,7 @@ final class PkeyOptions {
         if (!(options instanceof RubyHash)) {
             throw context.runtime.newTypeError("wrong argument type " + options.getMetaClass().getRealClass().getName() + " (expected Hash)");
         }
-        for (IRubyObject[] pair : pairs((RubyHash) options)) {
+        for (IRubyObject[] pair : RubyArgs.pairs((RubyHash) options)) {
             // MRI converts the value first: its errors come before the key's.
             RubyString value = withoutNul(context, (RubyString) RubyKernel.new_string(context, context.nil, pair[1]));
             IRubyObject key = pair[0] instanceof RubySymbol ? ((RubySymbol) pair[0]).asString() : pair[0];
@@ -78,16 +74,6 @@ final class PkeyOptions {
         if (e instanceof InvalidCipherTextException) return Errors.pkeyError(runtime, operation + decodingFailure());
         if (e instanceof DataLengthException) return Errors.pkeyError(runtime, operation + ": " + mriWords(e.getMessage()));
         return Errors.fromJava(runtime, e);
-    }
-
-    /** A snapshot of the pairs: converting a value runs Ruby code, which may change the Hash. */
-    private static List<IRubyObject[]> pairs(RubyHash options) {
-        List<IRubyObject[]> pairs = new ArrayList<>();
-        for (Object entry : options.directEntrySet()) {
-            Map.Entry<?, ?> pair = (Map.Entry<?, ?>) entry;
-            pairs.add(new IRubyObject[] {(IRubyObject) pair.getKey(), (IRubyObject) pair.getValue()});
-        }
-        return pairs;
     }
 
     /** StringValueCStr: OpenSSL reads C strings, so MRI refuses a NUL byte. */
@@ -163,14 +149,8 @@ final class PkeyOptions {
         }
     }
 
-    /** OpenSSL's refusal of one pair, as MRI words it: the key and value inspected, and the reason if OpenSSL gave one. */
     private static RaiseException refused(Ruby runtime, RubyString name, RubyString value, String reason) {
-        String call = "EVP_PKEY_CTX_ctrl_str(ctx, " + inspect(runtime, name) + ", " + inspect(runtime, value) + ")";
-        return Errors.pkeyError(runtime, reason == null ? call : call + ": " + reason);
-    }
-
-    private static String inspect(Ruby runtime, RubyString string) {
-        return new String(RubyString.inspect(runtime, string.getByteList()).getBytes(), StandardCharsets.UTF_8);
+        return Errors.refusedOption(runtime, name, value, reason);
     }
 
     /** A digest OpenSSL names but that hashes to nothing (NULL) makes no OAEP block, and decodes none. */

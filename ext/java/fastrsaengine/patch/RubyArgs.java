@@ -1,7 +1,10 @@
 package fastrsaengine.patch;
 
 import fastrsaengine.padding.DigestAlgorithm;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jruby.RubyFixnum;
 import org.jruby.RubyHash;
@@ -72,6 +75,29 @@ final class RubyArgs {
         if (!(value instanceof RubyFixnum)) return null;
         long number = ((RubyFixnum) value).getLongValue();
         return number == (int) number ? (int) number : null;
+    }
+
+    /** An options Hash's pairs, in order, as a snapshot: reading a value may run Ruby code that changes the Hash. */
+    static List<IRubyObject[]> pairs(RubyHash options) {
+        List<IRubyObject[]> pairs = new ArrayList<>();
+        for (Object entry : options.directEntrySet()) {
+            Map.Entry<?, ?> pair = (Map.Entry<?, ?>) entry;
+            pairs.add(new IRubyObject[] {(IRubyObject) pair.getKey(), (IRubyObject) pair.getValue()});
+        }
+        return pairs;
+    }
+
+    /**
+     * sign_pss's and verify_pss's digest. MRI refuses nil (stock uses SHA-256 instead), but only after
+     * reading salt_length and mgf1_hash, whose errors come first: for nil the readers take SHA-256 in
+     * its place, then call {@link #refuseNilDigest} once the options have read cleanly.
+     */
+    static DigestAlgorithm pssDigest(IRubyObject digest) {
+        return digest.isNil() ? DigestAlgorithm.SHA256 : digest(digest);
+    }
+
+    static void refuseNilDigest(ThreadContext context, IRubyObject digest) {
+        if (digest.isNil()) throw context.runtime.newTypeError("wrong argument type nil (expected OpenSSL/Digest)");
     }
 
     /** An options Hash entry under a Symbol key, or (where stock also looks) a String key. */

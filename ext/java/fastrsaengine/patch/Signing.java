@@ -2,14 +2,13 @@ package fastrsaengine.patch;
 
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PrivateKeyOperations;
+import org.bouncycastle.crypto.DataLengthException;
 import org.jruby.RubyHash;
-import org.jruby.RubyString;
 import org.jruby.RubySymbol;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 import org.jruby.util.ByteList;
 import java.util.EnumSet;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -24,7 +23,7 @@ final class Signing {
     private Signing() {
     }
 
-    /** sign(digest, data [, options]): PKCS#1 v1.5, or PSS with rsa_padding_mode: "pss". */
+    /** sign(digest, data [, options]): PKCS#1 v1.5, PSS with rsa_padding_mode: "pss", or ANSI X9.31 with "x931". */
     static EngineCall sign(ThreadContext context, PrivateKeyOperations key, IRubyObject[] args) {
         DigestAlgorithm digest = RubyArgs.digest(args[0]);
         ByteList data = RubyArgs.bytes(args[1]);
@@ -33,23 +32,41 @@ final class Signing {
         if (options.isNil()) return pkcs1(key, digest, data);
         if (!(options instanceof RubyHash)) return null;
         RubyHash hash = (RubyHash) options;
-        String mode = paddingMode(context, hash);
+        SignatureOptions.check(context, hash, digest);
+        String mode = SignatureOptions.mode(context, hash);
         if (mode == null) return null;
-        if (mode.isEmpty() || mode.equals("pkcs1")) return pkcs1(key, digest, data);
-        if (!mode.equals("pss")) return null;
+        // A padding name OpenSSL does not know leaves PKCS#1 v1.5, in MRI and stock alike.
+        switch (mode) {
+            case "x931": return x931(context, "EVP_DigestSign", key, digest, digest.hash(data.unsafeBytes(), data.begin(), data.realSize()));
+            case "pss": break;
+            default: return pkcs1(key, digest, data);
+        }
         Integer salt = opensslSaltLength(context, key, digest, RubyArgs.option(context, hash, "rsa_pss_saltlen", true));
         return salt == null ? null : pss(key, digest, mgf1Option(context, hash, digest), salt, false, data);
     }
 
     /** sign_pss(digest, data, salt_length: :digest | :max | :auto | n, mgf1_hash: name). */
     static EngineCall signPss(ThreadContext context, PrivateKeyOperations key, IRubyObject[] args) {
-        DigestAlgorithm digest = RubyArgs.digest(args[0]);
+        DigestAlgorithm digest = RubyArgs.pssDigest(args[0]);
         ByteList data = RubyArgs.bytes(args[1]);
         IRubyObject options = args.length > 2 ? args[2] : context.nil;
         if (digest == null || data == null || !(options.isNil() || options instanceof RubyHash)) return null;
         RubyHash hash = options.isNil() ? RubyHash.newHash(context.runtime) : (RubyHash) options;
         Integer salt = saltLength(context, key, digest, RubyArgs.option(context, hash, "salt_length", false));
-        return salt == null ? null : pss(key, digest, mgf1Hash(context, hash, digest), salt, false, data);
+        if (salt == null) return null;
+        if (args[0].isNil() && mriReadsKeywords(context, hash)) RubyArgs.refuseNilDigest(context, args[0]);
+        return args[0].isNil() ? null : pss(key, digest, mgf1Hash(context, hash, digest), salt, false, data);
+    }
+
+    /**
+     * Whether MRI's sign_pss gets past its keywords to the digest: both given and no other, and a
+     * salt_length it reads (a number, :digest or :max; stock's :auto is not MRI's).
+     */
+    private static boolean mriReadsKeywords(ThreadContext context, RubyHash options) {
+        IRubyObject salt = RubyArgs.option(context, options, "salt_length", false);
+        boolean readable = RubyArgs.int32(salt) != null || (salt instanceof RubySymbol && !salt.asJavaString().equals("auto"));
+        boolean mgf1Given = options.fastARef(context.runtime.newSymbol("mgf1_hash")) != null;
+        return options.size() == 2 && readable && mgf1Given && mgf1Hash(context, options, DigestAlgorithm.SHA256) != null;
     }
 
     /**
@@ -59,17 +76,18 @@ final class Signing {
     static EngineCall signRaw(ThreadContext context, PrivateKeyOperations key, IRubyObject[] args) {
         ByteList hash = RubyArgs.bytes(args[1]);
         IRubyObject options = args.length > 2 ? args[2] : context.nil;
-        if (hash == null || !(options.isNil() || options instanceof RubyHash)) return null;
-        if (args[0].isNil()) return padOnly(key, hash, options.isNil() ? "" : paddingMode(context, (RubyHash) options));
-        DigestAlgorithm digest = RubyArgs.digest(args[0]);
-        if (digest == null) return null;
-        String mode = options.isNil() ? "" : paddingMode(context, (RubyHash) options);
+        DigestAlgorithm digest = args[0].isNil() ? null : RubyArgs.digest(args[0]);
+        if (hash == null || !(options.isNil() || options instanceof RubyHash) || (digest == null && !args[0].isNil())) return null;
+        if (!options.isNil()) SignatureOptions.check(context, (RubyHash) options, digest);
+        String mode = options.isNil() ? "pkcs1" : SignatureOptions.mode(context, (RubyHash) options);
         if (mode == null) return null;
-        // As in MRI, for PKCS#1 and PSS alike (stock signs any length; BC's raw PSS signer would throw).
+        if (digest == null) return padOnly(context, key, hash, mode);
+        // As in MRI, for every padding (stock signs any length; BC's raw PSS signer would throw).
         if (hash.getRealSize() != digest.length()) {
             throw Errors.pkeyError(context.runtime, "invalid digest length");
         }
         if (mode.equals("pss")) return rawPss(context, key, digest, (RubyHash) options, hash);
+        if (mode.equals("x931")) return x931(context, "EVP_PKEY_sign", key, digest, hash.bytes());
         byte[] digestInfo = digest.digestInfo(hash.bytes());
         return key.fitsPkcs1(digestInfo.length) ? () -> key.signDigestInfo(digestInfo) : null;
     }
@@ -84,11 +102,34 @@ final class Signing {
         return () -> key.signPkcs1(digest, data.unsafeBytes(), data.begin(), data.realSize());
     }
 
-    /** sign_raw(nil, data [, options]): PKCS#1 v1.5 type 1 around the data alone, as MRI; other modes are stock's. */
-    private static EngineCall padOnly(PrivateKeyOperations key, ByteList data, String mode) {
+    /**
+     * sign_raw(nil, data [, options]), as MRI: PKCS#1 v1.5 type 1 around the data alone, or with the
+     * padding "none" the data itself, exactly k bytes; other paddings are stock's.
+     */
+    private static EngineCall padOnly(ThreadContext context, PrivateKeyOperations key, ByteList data, String mode) {
         byte[] block = data.bytes();
-        boolean pkcs1 = "".equals(mode) || "pkcs1".equals(mode);
-        return pkcs1 && key.fitsPkcs1(block.length) ? () -> key.signDigestInfo(block) : null;
+        if (mode.equals("none")) return inMriWords(context, "EVP_PKEY_sign", () -> key.encryptRaw(block));
+        return mode.equals("pkcs1") && key.fitsPkcs1(block.length) ? () -> key.signDigestInfo(block) : null;
+    }
+
+    /** ANSI X9.31 over a hash, as MRI's OpenSSL signs it (stock signs PKCS#1 v1.5 instead). */
+    private static EngineCall x931(ThreadContext context, String function, PrivateKeyOperations key, DigestAlgorithm digest, byte[] hash) {
+        return inMriWords(context, function, () -> key.signX931(digest, hash));
+    }
+
+    /**
+     * A block the key cannot hold fails as in MRI: PKeyError naming OpenSSL's function, with
+     * "key size too small" where not even the hash fits, else the outer reason OpenSSL reports, "RSA lib".
+     */
+    private static EngineCall inMriWords(ThreadContext context, String function, EngineCall call) {
+        return () -> {
+            try {
+                return call.run();
+            } catch (DataLengthException e) {
+                String reason = "key size too small".equals(e.getMessage()) ? e.getMessage() : "RSA lib";
+                throw Errors.pkeyError(context.runtime, function + ": " + reason);
+            }
+        };
     }
 
     private static EngineCall pss(PrivateKeyOperations key, DigestAlgorithm digest, DigestAlgorithm mgf1, int salt, boolean prehashed, ByteList data) {
@@ -147,20 +188,5 @@ final class Signing {
         if (salt == -2 || salt == -3) return key.maxPssSaltLength(digest);
         if (salt < 0) throw Errors.rsaError(context.runtime, "invalid salt length");
         return salt;
-    }
-
-    /**
-     * The rsa_padding_mode option in lower case: "" when absent, null when not a String (stock's to
-     * reject). "none" signs nothing a verifier could check: OpenSSL refuses it with a digest, as MRI shows.
-     */
-    private static String paddingMode(ThreadContext context, RubyHash options) {
-        IRubyObject value = RubyArgs.option(context, options, "rsa_padding_mode", true);
-        if (value.isNil()) return "";
-        if (!(value instanceof RubyString)) return null;
-        String mode = value.asJavaString().toLowerCase(Locale.ROOT);
-        if (mode.equals("none")) {
-            throw Errors.pkeyError(context.runtime, "EVP_PKEY_CTX_ctrl_str(ctx, \"rsa_padding_mode\", \"" + value.asJavaString() + "\"): invalid padding mode");
-        }
-        return mode;
     }
 }

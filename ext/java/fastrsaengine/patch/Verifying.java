@@ -2,9 +2,7 @@ package fastrsaengine.patch;
 
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PublicKeyOperations;
-import java.util.Locale;
 import org.jruby.RubyHash;
-import org.jruby.RubyString;
 import org.jruby.RubySymbol;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
@@ -19,7 +17,7 @@ final class Verifying {
     private Verifying() {
     }
 
-    /** verify(digest, signature, data [, options]): PKCS#1 v1.5, or PSS with rsa_padding_mode: "pss". */
+    /** verify(digest, signature, data [, options]): PKCS#1 v1.5, PSS with rsa_padding_mode: "pss", or ANSI X9.31 with "x931". */
     static Boolean verify(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
         DigestAlgorithm digest = RubyArgs.digest(args[0]);
         byte[] signature = RubyArgs.byteArray(args[1]);
@@ -30,8 +28,12 @@ final class Verifying {
         return options instanceof RubyHash ? withOptions(context, key, digest, signature, data, (RubyHash) options, false) : null;
     }
 
-    /** verify_raw(digest, signature, hash [, options]): the hash as given, PKCS#1 v1.5 or PSS. */
+    /**
+     * verify_raw(digest, signature, hash [, options]): the hash as given, PKCS#1 v1.5, PSS or X9.31.
+     * With a nil digest, as in MRI, the signature's PKCS#1 v1.5 block is the data itself.
+     */
     static Boolean verifyRaw(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
+        if (args[0].isNil()) return withoutDigest(context, key, args);
         DigestAlgorithm digest = RubyArgs.digest(args[0]);
         byte[] signature = RubyArgs.byteArray(args[1]);
         ByteList hash = RubyArgs.bytes(args[2]);
@@ -43,7 +45,7 @@ final class Verifying {
 
     /** verify_pss(digest, signature, data, salt_length: :auto | :digest | :max | n, mgf1_hash: digest). */
     static Boolean verifyPss(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
-        DigestAlgorithm digest = RubyArgs.digest(args[0]);
+        DigestAlgorithm digest = RubyArgs.pssDigest(args[0]);
         byte[] signature = RubyArgs.byteArray(args[1]);
         ByteList data = RubyArgs.bytes(args[2]);
         if (digest == null || signature == null || data == null || args.length != 4 || !(args[3] instanceof RubyHash)) return null;
@@ -52,14 +54,34 @@ final class Verifying {
         DigestAlgorithm mgf1 = mgf1Name instanceof RubySymbol ? null : RubyArgs.digest(mgf1Name);
         Integer salt = saltLength(key, digest, RubyArgs.option(context, options, "salt_length", false));
         if (mgf1 == null || salt == null || options.size() != 2) return null;
+        RubyArgs.refuseNilDigest(context, args[0]);
         return key.verifyPss(digest, mgf1, salt, false, signature, data.unsafeBytes(), data.begin(), data.realSize());
+    }
+
+    /**
+     * verify_raw(nil, signature, data [, options]): PKCS#1 v1.5 opens to exactly the data (stock reads
+     * nil as SHA-256 and wants its DigestInfo); PSS, which needs a digest, verifies nothing, as in MRI.
+     */
+    private static Boolean withoutDigest(ThreadContext context, PublicKeyOperations key, IRubyObject[] args) {
+        byte[] signature = RubyArgs.byteArray(args[1]);
+        ByteList data = RubyArgs.bytes(args[2]);
+        IRubyObject options = args.length > 3 ? args[3] : context.nil;
+        if (signature == null || data == null || !(options.isNil() || options instanceof RubyHash)) return null;
+        if (!options.isNil()) SignatureOptions.check(context, (RubyHash) options, null);
+        String mode = options.isNil() ? "pkcs1" : SignatureOptions.mode(context, (RubyHash) options);
+        if ("pkcs1".equals(mode)) return key.verifyPkcs1Block(signature, data.bytes());
+        return "pss".equals(mode) ? Boolean.FALSE : null;
     }
 
     /** The rsa_padding_mode, rsa_pss_saltlen and rsa_mgf1_md options of verify and verify_raw. */
     private static Boolean withOptions(ThreadContext context, PublicKeyOperations key, DigestAlgorithm digest, byte[] signature,
                                        ByteList data, RubyHash options, boolean prehashed) {
-        IRubyObject mode = RubyArgs.option(context, options, "rsa_padding_mode", true);
-        if (!(mode instanceof RubyString) || !mode.asJavaString().toLowerCase(Locale.ROOT).equals("pss")) return null;
+        SignatureOptions.check(context, options, digest);
+        String mode = SignatureOptions.mode(context, options);
+        if (mode == null) return null;
+        if (mode.equals("x931")) return key.verifyX931(digest, signature, hashOf(digest, data, prehashed));
+        // A padding name OpenSSL does not know leaves PKCS#1 v1.5, in MRI and stock alike.
+        if (!mode.equals("pss")) return key.verifyPkcs1Hash(digest, signature, hashOf(digest, data, prehashed));
         IRubyObject mgf1Name = RubyArgs.option(context, options, "rsa_mgf1_md", true);
         DigestAlgorithm mgf1 = mgf1Name.isNil() ? digest : RubyArgs.optionDigest(mgf1Name);
         IRubyObject saltOption = RubyArgs.option(context, options, "rsa_pss_saltlen", true);
@@ -67,6 +89,10 @@ final class Verifying {
         Integer salt = saltOption.isNil() ? Integer.valueOf(PublicKeyOperations.PSS_SALT_AUTO) : saltFromNumber(key, digest, RubyArgs.int32(saltOption));
         if (mgf1 == null || salt == null) return null;
         return key.verifyPss(digest, mgf1, salt, prehashed, signature, data.unsafeBytes(), data.begin(), data.realSize());
+    }
+
+    private static byte[] hashOf(DigestAlgorithm digest, ByteList data, boolean prehashed) {
+        return prehashed ? data.bytes() : digest.hash(data.unsafeBytes(), data.begin(), data.realSize());
     }
 
     private static Integer saltLength(PublicKeyOperations key, DigestAlgorithm digest, IRubyObject value) {
