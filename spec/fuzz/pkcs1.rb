@@ -20,8 +20,17 @@ module Fuzz
     # An OpenSSL::Digest means its algorithm, as MRI reads it: what OpenSSL::Digest#name answers,
     # not a subclass's override.
     def digest_name(digest)
-      name = digest.is_a?(OpenSSL::Digest) ? DIGEST_ALGORITHM.bind_call(digest) : digest.to_s
-      DIGEST_OIDS.key?(name.upcase) ? name.upcase : nil
+      name = canonical(digest.is_a?(OpenSSL::Digest) ? DIGEST_ALGORITHM.bind_call(digest) : digest.to_s)
+      DIGEST_OIDS.key?(name) ? name : nil
+    end
+
+    # OpenSSL's other spellings of these digests (SHA-256, SHA2-256, sha-1, RIPEMD-160, an OID) as
+    # the names above, so that what the engine signs under any of them is checked too.
+    def canonical(name)
+      upper = name.upcase
+      return DIGEST_OIDS.key(upper) if DIGEST_OIDS.value?(upper)
+
+      upper.sub(/\ASHA2?-(224|256|384|512)\z/, 'SHA\1').sub(/\ASHA-1\z/, "SHA1").sub(/\A(RIPEMD-160|RMD160|RIPEMD)\z/, "RIPEMD160")
     end
 
     DIGEST_ALGORITHM = OpenSSL::Digest.instance_method(:name)
