@@ -1,6 +1,7 @@
 package fastrsaengine.patch;
 
 import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.jruby.Ruby;
 import org.jruby.RubyClass;
@@ -12,6 +13,15 @@ import org.jruby.exceptions.RaiseException;
  * jruby-openssl's messages where stock has one. No Java exception reaches Ruby from a patched method.
  */
 final class Errors {
+    /**
+     * The JVM's words in a message: a Java class's name ("java.lang.IllegalArgumentException: ...",
+     * "class org.jruby.RubyFloat cannot be cast ..."), an index it refused ("Index 5 out of bounds
+     * for length 5", "arraycopy: ..."), BigInteger's arithmetic ("BigInteger: modulus not positive"),
+     * or an array size alone ("-12").
+     */
+    private static final Pattern JAVA_WORDS = Pattern.compile("\\b(?:java|javax|jdk|sun)\\.[a-z]\\w*\\.\\w|\\borg\\.(?:jruby|bouncycastle)\\.\\w"
+        + "|cannot be cast|out of bounds for |\\Aarraycopy: |\\ABigInteger\\b|\\A-?\\d+\\z");
+
     private Errors() {
     }
 
@@ -43,13 +53,40 @@ final class Errors {
     /**
      * A Java exception from the engine, the paddings or stock, as OpenSSL::PKey::RSAError, the class MRI
      * raises for RSA failures. A padding that does not check reads alike whatever went wrong (no
-     * oracle), as stock's JCA cipher reports it. Ruby errors pass unchanged. The messages are Bouncy
-     * Castle's, the JDK's or the engine's, none of which carries key material.
+     * oracle), as stock's JCA cipher reports it. The messages are Bouncy Castle's, stock's or the
+     * engine's, none of which carries key material; Ruby errors pass unchanged. One rule above
+     * those: a failure whose words are Java's own ({@link #speaksJava}) never reaches the user
+     * verbatim, but as MRI's error for the failing method ({@link MriFailures}).
      */
     static RaiseException fromJava(Ruby runtime, Exception e) {
+        if (speaksJava(e)) return mriFailure(runtime);
         if (e instanceof RaiseException) return (RaiseException) e;
         if (e instanceof InvalidCipherTextException) return rsaError(runtime, "unable to decrypt block");
         return rsaError(runtime, e.getMessage());
+    }
+
+    /**
+     * Whether a failure talks about Java rather than the call: the JVM's arithmetic, casts, array
+     * sizes and nulls, and any message (stock's Ruby errors included) in the JVM's words: a Java
+     * class's name, an index out of bounds, none at all. (Bouncy Castle's messages in Java's
+     * exceptions, "too much data for RSA block", speak of the call, and stay.)
+     */
+    private static boolean speaksJava(Exception e) {
+        if (e instanceof ArithmeticException || e instanceof ClassCastException || e instanceof NegativeArraySizeException
+            || e instanceof NullPointerException || e instanceof ArrayStoreException) {
+            return true;
+        }
+        if (e instanceof RaiseException) return JAVA_WORDS.matcher(((RaiseException) e).getException().getMessageAsJavaString()).find();
+        return e.getMessage() == null || JAVA_WORDS.matcher(e.getMessage()).find();
+    }
+
+    /**
+     * MRI's error where OpenSSL's RSA fails with no more particular reason, for the patched method
+     * running on this thread: the Ruby method whose frame is current.
+     */
+    static RaiseException mriFailure(Ruby runtime) {
+        String[] failure = MriFailures.of(runtime.getCurrentContext().getFrameName());
+        return raise(runtime, failure[0], failure[1]);
     }
 
     private static RaiseException raise(Ruby runtime, String className, String message) {

@@ -42,7 +42,7 @@ final class Signing {
             default: return pkcs1(key, digest, data);
         }
         Integer salt = opensslSaltLength(context, key, digest, RubyArgs.option(context, hash, "rsa_pss_saltlen", true));
-        return salt == null ? null : pss(key, digest, mgf1Option(context, hash, digest), salt, false, data);
+        return salt == null ? null : pss(context, key, digest, mgf1Option(context, hash, digest), salt, false, data);
     }
 
     /** sign_pss(digest, data, salt_length: :digest | :max | :auto | n, mgf1_hash: name). */
@@ -55,7 +55,7 @@ final class Signing {
         Integer salt = saltLength(context, key, digest, RubyArgs.option(context, hash, "salt_length", false));
         if (salt == null) return null;
         if (args[0].isNil() && mriReadsKeywords(context, hash)) RubyArgs.refuseNilDigest(context, args[0]);
-        return args[0].isNil() ? null : pss(key, digest, mgf1Hash(context, hash, digest), salt, false, data);
+        return args[0].isNil() ? null : pss(context, key, digest, mgf1Hash(context, hash, digest), salt, false, data);
     }
 
     /**
@@ -94,7 +94,7 @@ final class Signing {
 
     private static EngineCall rawPss(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, RubyHash options, ByteList hash) {
         Integer salt = opensslSaltLength(context, key, digest, RubyArgs.option(context, options, "rsa_pss_saltlen", true));
-        return salt == null ? null : pss(key, digest, mgf1Option(context, options, digest), salt, true, hash);
+        return salt == null ? null : pss(context, key, digest, mgf1Option(context, options, digest), salt, true, hash);
     }
 
     private static EngineCall pkcs1(PrivateKeyOperations key, DigestAlgorithm digest, ByteList data) {
@@ -132,8 +132,11 @@ final class Signing {
         };
     }
 
-    private static EngineCall pss(PrivateKeyOperations key, DigestAlgorithm digest, DigestAlgorithm mgf1, int salt, boolean prehashed, ByteList data) {
+    private static EngineCall pss(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, DigestAlgorithm mgf1, int salt,
+                                  boolean prehashed, ByteList data) {
         if (mgf1 == null || !STOCK_PSS_DIGESTS.contains(digest) || !STOCK_PSS_DIGESTS.contains(mgf1)) return null;
+        // No room in the key for even an empty salt (the maximum salt is negative): MRI's failure for the method.
+        if (salt < 0) throw Errors.mriFailure(context.runtime);
         return () -> key.signPss(digest, mgf1, salt, prehashed, data.unsafeBytes(), data.begin(), data.realSize());
     }
 
