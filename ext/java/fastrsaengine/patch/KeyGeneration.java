@@ -67,13 +67,17 @@ public final class KeyGeneration {
 
     /**
      * Stock never returns for e = 1, whatever the size, nor for sizes of 12 to 19 bits. MRI's OpenSSL
-     * refuses every size below {@value #MIN_BITS} at once, then e = 1, with these messages; so do we.
+     * refuses every size below {@value #MIN_BITS} at once, then a negative e, then e = 1, with these
+     * messages; so do we.
      */
     private static void refuseWhereStockNeverReturns(ThreadContext context, IRubyObject size, BigInteger e) {
         BigInteger bits = numericSize(size);
         String setting = "EVP_PKEY_CTX_ctrl_str(ctx, \"rsa_keygen_bits\", \"" + size.asString() + "\"): ";
         if (bits != null && bits.signum() < 0) throw Errors.pkeyError(context.runtime, setting + "invalid negative value");
         if (bits != null && bits.compareTo(BigInteger.valueOf(MIN_BITS)) < 0) throw Errors.pkeyError(context.runtime, setting + "key size too small");
+        if (e != null && e.signum() < 0) {
+            throw Errors.pkeyError(context.runtime, "EVP_PKEY_CTX_ctrl_str(ctx, \"rsa_keygen_pubexp\", \"" + e + "\"): invalid negative value");
+        }
         if (BigInteger.ONE.equals(e)) throw Errors.pkeyError(context.runtime, "EVP_PKEY_keygen: pub exponent out of range");
     }
 
