@@ -23,6 +23,7 @@ module FastRsaEngine
         load_extension
         choose(requested.empty? ? "auto" : requested)
         apply_patch
+        Native.reset_stats # the start-up check's signature is the gem's, not the app's
         @failure = nil
       rescue Exception => e # LoadError, StandardError, and Java's LinkageError alike: none may break the app
         Native.select("stock") if FastRsaEngine.const_defined?(:Native, false)
