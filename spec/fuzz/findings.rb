@@ -40,6 +40,7 @@ module Fuzz
       return "-" if answer.nil?
 
       summary = answer.is_a?(Result) ? answer.summary : answer
+      return "returned #{summary.inspect}" unless summary.is_a?(Hash) # an MRI answer that is a bare value
       return "did not finish" if summary["raised"] == Hang.name
       return summary["raised"] if summary.key?("raised")
 

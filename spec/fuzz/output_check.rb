@@ -95,10 +95,14 @@ module Fuzz
       padding_mode(options) == "pss"
     end
 
-    # "pss", else "pkcs1": a signature with an unknown mode is PKCS#1 v1.5, as MRI's OpenSSL, stock
-    # and the engine make it ("none" is refused before anything is signed).
+    # "pss", "x931" (not checked here: MRI's answer is compared instead), else "pkcs1": a signature
+    # with an unknown mode is PKCS#1 v1.5, as MRI's OpenSSL, stock and the engine make it ("none" is
+    # refused before anything is signed).
     def padding_mode(options)
-      option(options, "rsa_padding_mode").to_s.casecmp?("pss") ? "pss" : "pkcs1"
+      mode = option(options, "rsa_padding_mode").to_s
+      return "x931" if mode == "x931"
+
+      mode.casecmp?("pss") ? "pss" : "pkcs1"
     end
 
     def options(value)
