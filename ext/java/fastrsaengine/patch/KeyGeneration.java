@@ -37,6 +37,7 @@ public final class KeyGeneration {
 
     /** OpenSSL's smallest RSA key (RSA_MIN_MODULUS_BITS): MRI refuses smaller ones at once. */
     private static final int MIN_BITS = 512;
+    private static final int DEFAULT_BITS = 2048;
 
     /**
      * (bits [, e]): the PKCS#8 DER of a new key, or nil for stock (backend stock, another library's
@@ -104,15 +105,22 @@ public final class KeyGeneration {
     @JRubyMethod(name = "generate_key_arguments", module = true)
     public static IRubyObject generateKeyArguments(ThreadContext context, IRubyObject module, IRubyObject args) {
         IRubyObject[] a = args.convertToArray().toJavaArray();
-        if (a.length != 2 || !(a[0] instanceof RubyString) || !a[0].asJavaString().equalsIgnoreCase("RSA") || !(a[1] instanceof RubyHash)) {
-            return context.nil;
-        }
+        boolean rsa = a.length >= 1 && a[0] instanceof RubyString && a[0].asJavaString().equalsIgnoreCase("RSA");
+        // OpenSSL's default size, as MRI's generate_key("RSA") makes it.
+        if (rsa && a.length == 1) return context.runtime.newArray(context.runtime.newFixnum(DEFAULT_BITS));
+        if (!rsa || a.length != 2 || !(a[1] instanceof RubyHash)) return context.nil;
         RubyHash options = (RubyHash) a[1];
-        IRubyObject bits = RubyArgs.option(context, options, "rsa_keygen_bits", true);
-        IRubyObject e = RubyArgs.option(context, options, "rsa_keygen_pubexp", true);
+        IRubyObject bits = asOpensslReadsIt(context, RubyArgs.option(context, options, "rsa_keygen_bits", true));
+        IRubyObject e = asOpensslReadsIt(context, RubyArgs.option(context, options, "rsa_keygen_pubexp", true));
         int known = (bits.isNil() ? 0 : 1) + (e.isNil() ? 0 : 1);
         if (bits.isNil() || options.size() != known) return context.nil;
         return e.isNil() ? context.runtime.newArray(bits) : context.runtime.newArray(bits, e);
+    }
+
+    /** An option value as OpenSSL's text parameters read it: a String of decimal digits is that number. */
+    private static IRubyObject asOpensslReadsIt(ThreadContext context, IRubyObject value) {
+        boolean digits = value instanceof RubyString && value.asJavaString().matches("-?[0-9]+");
+        return digits ? value.callMethod(context, "to_i") : value;
     }
 
     /** The library's key pair, or null where it does not take these parameters (stock then raises or copes). */
