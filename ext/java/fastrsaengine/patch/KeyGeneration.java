@@ -51,6 +51,8 @@ public final class KeyGeneration {
         if (a.length < 1 || a.length > 2) return stock(call, Outcome.OPTION_NOT_TAKEN);
         BigInteger e = a.length == 2 ? integer(a[1]) : F4;
         refuseWhereStockNeverReturns(context, a[0], e);
+        // Stock reads a nil exponent as 65537 or 1 (and may never return); MRI's OpenSSL refuses it.
+        if (a.length == 2 && a[1].isNil()) throw Errors.pkeyError(context.runtime, "EVP_PKEY_CTX_ctrl_str(ctx, \"rsa_keygen_pubexp\", \"\")");
         Integer bits = RubyArgs.int32(a[0]);
         if (call.engine == null || bits == null || e == null) return stock(call, Outcome.OPTION_NOT_TAKEN);
         KeyPair pair = ofSize(bits, generate(call.engine, bits, e));
@@ -162,7 +164,12 @@ public final class KeyGeneration {
         }
     }
 
+    /** An Integer, or a Float of a whole value (MRI reads 3.0 as 3); null for anything else. */
     private static BigInteger integer(IRubyObject value) {
+        if (value instanceof RubyFloat) {
+            double number = ((RubyFloat) value).getDoubleValue();
+            return Double.isFinite(number) && number == Math.rint(number) ? java.math.BigDecimal.valueOf(number).toBigInteger() : null;
+        }
         return value instanceof RubyInteger ? ((RubyInteger) value).getBigIntegerValue() : null;
     }
 }
