@@ -80,11 +80,6 @@ final class KeyStates {
         });
     }
 
-    /** How many keys have state now (the specs check that state goes with its key). */
-    static int keysWithState() {
-        return PRIVATE.size() + PUBLIC.size();
-    }
-
     private static <K> Object cached(WeakIdentityCache<Object, KeyState> cache, RsaEngine engine, K source, Preparer<K> preparer) {
         KeyState state = cache.get(source);
         if (state != null && state.engine == engine) return state.operations;

@@ -25,11 +25,6 @@ final class WeakIdentityCache<K, V> {
         entries.put(new WeakKey<>(object, collected), value);
     }
 
-    int size() {
-        sweep();
-        return entries.size();
-    }
-
     private void sweep() {
         for (Reference<? extends K> gone; (gone = collected.poll()) != null; ) entries.remove(gone);
     }
