@@ -18,7 +18,7 @@ module Fuzz
     ODD_DIGESTS = ["SHA3-256", "SHA512-256", "SHA-256", "sha-1", "FOO", ""].freeze
     PADDINGS = [1, 1, 1, 3, 3, 4, 4, 2, nil, -1, 0, 5, 6, 99, 2**31, 2**32 + 1, 2**64, "1", 1.0].freeze
     # Key sizes and exponents, small enough for MRI and stock to answer within the time bound.
-    KEY_SIZES = [512, 512, 768, 1024, 1024, 1023, 1001, 513, 1000, 511, 256, 64, 0, -1, -1024, 2**31, 2**64, "1024", nil, 1024.0].freeze
+    KEY_SIZES = [512, 512, 768, 1024, 1024, 1023, 1001, 513, 1000, 511, 256, 64, 0, -1, -1024, 2**31, 2**32 + 1024, 2**64, "1024", nil, 1024.0].freeze
     EXPONENTS = [3, 3, 17, 65_537, 65_537, 1, 0, -1, -3, 2, 4, 65_536, 2**31 - 1, 2**32 + 1, 2**64 + 1, "3", nil, 3.0].freeze
     WRONG_TYPES = [nil, 42, -1, 2**70, 1.5, true, "text", [], ["x"], Value.symbol(:x), Value.hash({})].freeze
 
@@ -151,13 +151,40 @@ module Fuzz
       [key_size, *optional { pick(EXPONENTS) }]
     end
 
-    # ("RSA", options) for OpenSSL::PKey.generate_key: the size and exponent as options, their
-    # keys Strings or Symbols, their values Integers or Strings (MRI hands OpenSSL their to_s).
+    # (name, options) for OpenSSL::PKey.generate_key: an RSA name as OpenSSL fetches it, the size,
+    # exponent and prime count as options under OpenSSL's control names or the generator's
+    # parameters, values as Kernel#String reads them (OpenSSL reads text); with the key_generation
+    # reach also what MRI refuses: options that are no Hash, names OpenSSL does not know, numbers
+    # past a size_t.
     def generate_key_arguments
-      entries = [["rsa_keygen_bits", key_size]]
-      entries << ["rsa_keygen_pubexp", pick(EXPONENTS)] if @random.rand < 0.4
-      entries = entries.map { |name, value| [name, @random.rand < 0.2 && value.is_a?(Integer) ? value.to_s : value] }
-      [pick("RSA", "RSA", "RSA", "rsa"), *([options(entries)] unless @random.rand < 0.05)]
+      name = pick("RSA", "RSA", "rsa", "rsaEncryption", "1.2.840.113549.1.1.1")
+      return [name] if @random.rand < 0.05
+      return [name, pick(nil, -1, "rsa_keygen_bits", WRONG_TYPES)] if reach?(:key_generation) && @random.rand < 0.05
+
+      [name, options(keygen_entries)]
+    end
+
+    KEYGEN_NAMES = { bits: %w[rsa_keygen_bits rsa_keygen_bits RSA_Keygen_Bits bits hexbits],
+                     e: %w[rsa_keygen_pubexp rsa_keygen_pubexp e hexe],
+                     primes: %w[rsa_keygen_primes primes] }.freeze
+
+    def keygen_entries
+      entries = [[pick(KEYGEN_NAMES[:bits]), key_size]]
+      entries << [pick(KEYGEN_NAMES[:e]), pick(EXPONENTS)] if @random.rand < 0.4
+      if reach?(:key_generation)
+        entries << [pick(KEYGEN_NAMES[:primes]), pick(1, 2, 2, 3, 0, -1, 2**32 + 2)] if @random.rand < 0.1
+        entries << [pick("foo", "rsa_padding_mode", "BITS", "hexrsa_keygen_bits"), "1"] if @random.rand < 0.05
+        entries.shuffle!(random: @random) if @random.rand < 0.2
+      end
+      entries.map { |key, value| [key, keygen_text(key, value)] }
+    end
+
+    # A value as a String sometimes: hex for a "hex" parameter, else decimal or "0x" hex.
+    def keygen_text(key, value)
+      return value unless value.is_a?(Integer) && (key.start_with?("hex") || @random.rand < 0.2)
+      return value.to_s(16) if key.start_with?("hex")
+
+      pick(value.to_s, "0x#{value.to_s(16)}", "#{value}x")
     end
 
     # Mostly the sizes MRI and stock answer within the bound; sometimes 1 to 64 bits, which MRI refuses at once.

@@ -15,9 +15,16 @@ module Fuzz
                     "encrypt" => "key.encrypt(data, options): MRI's answer (stock: NoMethodError)",
                     "generate_key" => "OpenSSL::PKey.generate_key(\"RSA\", ...): MRI's answer (stock: PKeyError: unsupported algorithm)" }.freeze
 
+    # The names OpenSSL fetches RSA key generation by (in any case).
+    RSA_NAMES = %w[RSA rsaEncryption 1.2.840.113549.1.1.1].freeze
+
     # Whether the case calls what stock lacks: generate_key only for RSA (stock generates other keys).
     def self.stock_lacks?(kase)
-      STOCK_LACKS.key?(kase.method) && (kase.method != "generate_key" || (kase.args[0].is_a?(String) && kase.args[0].casecmp?("RSA")))
+      STOCK_LACKS.key?(kase.method) && (kase.method != "generate_key" || rsa_name?(kase.args[0]))
+    end
+
+    def self.rsa_name?(name)
+      name.is_a?(String) && RSA_NAMES.any? { |rsa| rsa.casecmp?(name) }
     end
 
     # Stock loops forever on SSLv23 padding of empty data (MRI's private_encrypt signs, its
@@ -35,6 +42,7 @@ module Fuzz
     def self.stock_never_generates?(kase)
       bits, e = kase.args
       return false unless kase.args.size.between?(1, 2)
+      return false if kase.method == "new" && !bits.is_a?(Integer) # RSA.new(pem, ...) loads a key
 
       # RSA.new reads a Float exponent as its Integer part, and nil as the default (RSA.generate refuses both).
       e = e.nil? ? 65_537 : e.to_i if kase.method == "new" && (e.nil? || e.is_a?(Float))
@@ -42,6 +50,12 @@ module Fuzz
       return false unless kase.args.size == 1 || e.is_a?(Integer)
 
       bits.is_a?(Integer) && ((bits.odd? && bits.between?(512, 2**31 - 1)) || (bits.between?(12, 19) && (kase.args.size == 1 || e.odd?)))
+    end
+
+    # Whether generate_key's options ask for more than two primes, as OpenSSL reads the count.
+    def self.multi_prime?(kase)
+      options = Value.decode(kase.args[1])
+      options.is_a?(Hash) && options.any? { |name, count| name.to_s.match?(/\A(rsa_keygen_primes|primes|hexprimes)\z/i) && count.to_s.to_i(name.to_s.start_with?("hex") ? 16 : 10) > 2 }
     end
 
     def self.padding(kase)
@@ -115,10 +129,11 @@ module Fuzz
         }
       ),
       DocumentedDifference.new(
-        "sign_raw with rsa_padding_mode pss and no rsa_pss_saltlen: the maximum salt (stock: the digest length)",
+        "sign_raw with rsa_padding_mode pss and no rsa_pss_saltlen: the maximum salt (stock: the digest length); a key with no room for any salt: PKeyError EVP_PKEY_sign: RSA lib, as MRI",
         lambda { |c, engine, stock, _|
-          c.method == "sign_raw" && pss?(c) && salt_option(c).nil? && engine.check.is_a?(Integer) &&
-            (stock.check == digest_length(c) || stock.raised?) && engine.check == max_salt(c)
+          c.method == "sign_raw" && pss?(c) && salt_option(c).nil? && (stock.check == digest_length(c) || stock.raised?) &&
+            ((engine.check.is_a?(Integer) && engine.check == max_salt(c)) ||
+             (max_salt(c)&.negative? && engine.raised?(OpenSSL::PKey::PKeyError) && engine.message == "EVP_PKEY_sign: RSA lib"))
         }
       ),
       DocumentedDifference.new(
@@ -182,6 +197,13 @@ module Fuzz
           %w[sign sign_raw verify verify_raw].include?(c.method) && engine.raised?(OpenSSL::PKey::PKeyError) &&
             engine.message.match?(/\AEVP_PKEY_CTX_ctrl_str\(ctx, "rsa_(pss_saltlen|mgf1_md)", .*\): (not supported|invalid mgf1 md)\z/i) &&
             (as_mri?(engine, mri) || Value.decode(c.args[0]).is_a?(Symbol)) # a Symbol digest is stock's reading, which MRI refuses
+        }
+      ),
+      DocumentedDifference.new(
+        "OpenSSL::PKey.generate_key(\"RSA\", ...) of three to five primes: stock's PKeyError unsupported algorithm: RSA (jruby-openssl holds no multi-prime key; MRI makes one)",
+        lambda { |c, engine, _, mri|
+          c.method == "generate_key" && engine.raised?(OpenSSL::PKey::PKeyError) && engine.message == "unsupported algorithm: RSA" &&
+            mri && mri.key?("returned") && multi_prime?(c)
         }
       ),
       DocumentedDifference.new(

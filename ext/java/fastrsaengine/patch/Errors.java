@@ -42,6 +42,11 @@ final class Errors {
         return pkeyError(runtime, reason == null ? call : call + ": " + reason);
     }
 
+    /** EVP_PKEY_keygen's refusal of the parameters set, as MRI words it. */
+    static RaiseException keygenFailure(Ruby runtime, String reason) {
+        return pkeyError(runtime, "EVP_PKEY_keygen: " + reason);
+    }
+
     private static String inspect(Ruby runtime, RubyString string) {
         return new String(RubyString.inspect(runtime, string.getByteList()).getBytes(), StandardCharsets.UTF_8);
     }

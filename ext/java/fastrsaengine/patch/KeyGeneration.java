@@ -11,8 +11,8 @@ import java.security.KeyPairGenerator;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
 import java.security.spec.RSAKeyGenParameterSpec;
+import org.jruby.Ruby;
 import org.jruby.RubyFloat;
-import org.jruby.RubyHash;
 import org.jruby.RubyInteger;
 import org.jruby.RubyString;
 import fastrsaengine.patch.Stats.Outcome;
@@ -30,14 +30,8 @@ import org.jruby.runtime.builtin.IRubyObject;
  * through the engine, opened with the public key).
  */
 public final class KeyGeneration {
-    private static final BigInteger F4 = BigInteger.valueOf(65537);
-
     private KeyGeneration() {
     }
-
-    /** OpenSSL's smallest RSA key (RSA_MIN_MODULUS_BITS): MRI refuses smaller ones at once. */
-    private static final int MIN_BITS = 512;
-    private static final int DEFAULT_BITS = 2048;
 
     /**
      * (bits [, e]): the PKCS#8 DER of a new key, or nil for stock (backend stock, another library's
@@ -49,10 +43,10 @@ public final class KeyGeneration {
         IRubyObject[] a = args.convertToArray().toJavaArray();
         Call call = Call.start(context, module, "generate", Block.NULL_BLOCK);
         if (a.length < 1 || a.length > 2) return stock(call, Outcome.OPTION_NOT_TAKEN);
-        BigInteger e = a.length == 2 ? integer(a[1]) : F4;
+        BigInteger e = a.length == 2 ? integer(a[1]) : RsaKeygenOptions.F4;
         refuseWhereStockNeverReturns(context, a[0], e);
         // Stock reads a nil exponent as 65537 or 1 (and may never return); MRI's OpenSSL refuses it.
-        if (a.length == 2 && a[1].isNil()) throw Errors.pkeyError(context.runtime, "EVP_PKEY_CTX_ctrl_str(ctx, \"rsa_keygen_pubexp\", \"\")");
+        if (a.length == 2 && a[1].isNil()) throw Errors.refusedOption(context.runtime, context.runtime.newString("rsa_keygen_pubexp"), context.runtime.newString(), null);
         Integer bits = RubyArgs.int32(a[0]);
         if (call.engine == null || bits == null || e == null) return stock(call, Outcome.OPTION_NOT_TAKEN);
         KeyPair pair = ofSize(bits, generate(call.engine, bits, e));
@@ -70,18 +64,20 @@ public final class KeyGeneration {
 
     /**
      * Stock never returns for e = 1, whatever the size, nor for sizes of 12 to 19 bits. MRI's OpenSSL
-     * refuses every size below {@value #MIN_BITS} at once, then a negative e, then e = 1, with these
-     * messages; so do we.
+     * refuses every size below {@value RsaKeygenOptions#MIN_BITS} at once, then a negative e, then e = 1
+     * ({@link RsaKeygenOptions}, whose messages these are); so do we. Other exponents stock refuses
+     * (an even one) keep stock's words.
      */
     private static void refuseWhereStockNeverReturns(ThreadContext context, IRubyObject size, BigInteger e) {
+        Ruby runtime = context.runtime;
         BigInteger bits = numericSize(size);
-        String setting = "EVP_PKEY_CTX_ctrl_str(ctx, \"rsa_keygen_bits\", \"" + size.asString() + "\"): ";
-        if (bits != null && bits.signum() < 0) throw Errors.pkeyError(context.runtime, setting + "invalid negative value");
-        if (bits != null && bits.compareTo(BigInteger.valueOf(MIN_BITS)) < 0) throw Errors.pkeyError(context.runtime, setting + "key size too small");
+        RubyString sizeSetting = runtime.newString("rsa_keygen_bits");
+        if (bits != null && bits.signum() < 0) throw Errors.refusedOption(runtime, sizeSetting, size.asString(), "invalid negative value");
+        if (bits != null) RsaKeygenOptions.checkSize(runtime, sizeSetting, size.asString(), bits);
         if (e != null && e.signum() < 0) {
-            throw Errors.pkeyError(context.runtime, "EVP_PKEY_CTX_ctrl_str(ctx, \"rsa_keygen_pubexp\", \"" + e + "\"): invalid negative value");
+            throw Errors.refusedOption(runtime, runtime.newString("rsa_keygen_pubexp"), runtime.newString(e.toString()), "invalid negative value");
         }
-        if (BigInteger.ONE.equals(e)) throw Errors.pkeyError(context.runtime, "EVP_PKEY_keygen: pub exponent out of range");
+        if (BigInteger.ONE.equals(e)) throw RsaKeygenOptions.exponentOutOfRange(runtime);
     }
 
     /** An Integer size, or a finite Float's whole part (MRI takes both); null for anything else. */
@@ -99,30 +95,24 @@ public final class KeyGeneration {
     }
 
     /**
-     * OpenSSL::PKey.generate_key("RSA", rsa_keygen_bits: n [, rsa_keygen_pubexp: e]), MRI's generic API
-     * (stock's says "unsupported algorithm: RSA"): its arguments for RSA.generate, [n, e], on every
-     * backend, so that it answers as MRI's does; nil for anything else, which stays stock's. The Ruby
-     * shim patches generate_key only where stock has one.
+     * OpenSSL::PKey.generate_key(name [, options]), MRI's generic API, for an RSA name (stock's says
+     * "unsupported algorithm: RSA"): the arguments for RSA.generate, [bits, e], of the key MRI's would
+     * make, with MRI's errors, on every backend ({@link RsaKeygenOptions}); nil for anything else (a DH
+     * or EC key, another algorithm, a multi-prime key), which stays stock's. The Ruby shim patches
+     * generate_key only where stock has one.
      */
     @JRubyMethod(name = "generate_key_arguments", module = true)
     public static IRubyObject generateKeyArguments(ThreadContext context, IRubyObject module, IRubyObject args) {
         IRubyObject[] a = args.convertToArray().toJavaArray();
-        boolean rsa = a.length >= 1 && a[0] instanceof RubyString && a[0].asJavaString().equalsIgnoreCase("RSA");
-        // OpenSSL's default size, as MRI's generate_key("RSA") makes it.
-        if (rsa && a.length == 1) return context.runtime.newArray(context.runtime.newFixnum(DEFAULT_BITS));
-        if (!rsa || a.length != 2 || !(a[1] instanceof RubyHash)) return context.nil;
-        RubyHash options = (RubyHash) a[1];
-        IRubyObject bits = asOpensslReadsIt(context, RubyArgs.option(context, options, "rsa_keygen_bits", true));
-        IRubyObject e = asOpensslReadsIt(context, RubyArgs.option(context, options, "rsa_keygen_pubexp", true));
-        int known = (bits.isNil() ? 0 : 1) + (e.isNil() ? 0 : 1);
-        if (bits.isNil() || options.size() != known) return context.nil;
-        return e.isNil() ? context.runtime.newArray(bits) : context.runtime.newArray(bits, e);
+        if (a.length < 1 || a.length > 2 || !isRsaName(a[0])) return context.nil;
+        return RsaKeygenOptions.generateArguments(context, a.length == 2 ? a[1] : context.nil);
     }
 
-    /** An option value as OpenSSL's text parameters read it: a String of decimal digits is that number. */
-    private static IRubyObject asOpensslReadsIt(ThreadContext context, IRubyObject value) {
-        boolean digits = value instanceof RubyString && value.asJavaString().matches("-?[0-9]+");
-        return digits ? value.callMethod(context, "to_i") : value;
+    /** The names OpenSSL 3.0 fetches RSA key generation by, in any case. */
+    private static boolean isRsaName(IRubyObject name) {
+        if (!(name instanceof RubyString)) return false;
+        String text = name.asJavaString();
+        return text.equalsIgnoreCase("RSA") || text.equalsIgnoreCase("rsaEncryption") || text.equals("1.2.840.113549.1.1.1");
     }
 
     /** The library's key pair, or null where it does not take these parameters (stock then raises or copes). */

@@ -6,10 +6,11 @@ import java.util.Arrays;
 
 /**
  * Values as OpenSSL 3.0 reads them from text (crypto/params_from_text.c): hex bytes and unsigned
- * numbers, refused with OpenSSL's reason, or none where OpenSSL gives none.
+ * numbers of each parameter type, refused with OpenSSL's reason, or none where OpenSSL gives none.
  */
 final class OpensslText {
     private static final BigInteger UINT_MAX = BigInteger.valueOf(0xFFFFFFFFL);
+    private static final BigInteger SIZE_T_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     private OpensslText() {
     }
@@ -45,11 +46,27 @@ final class OpensslText {
         return Arrays.copyOf(bytes.toByteArray(), text.length() / 2);
     }
 
-    /**
-     * An unsigned 32-bit number as BN_asc2bn reads it (decimal, or hex after "0x"; a leading '-';
-     * digits up to the first other character), or with {@code hex} as BN_hex2bn.
-     */
+    /** An unsigned 32-bit number ({@link #unsigned}): OpenSSL's unsigned int parameters. */
     static long unsignedInt(String text, boolean hex) throws Refused {
+        return unsigned(text, hex, UINT_MAX).longValue();
+    }
+
+    /** An unsigned 64-bit number ({@link #unsigned}): OpenSSL's size_t parameters. */
+    static BigInteger sizeT(String text, boolean hex) throws Refused {
+        return unsigned(text, hex, SIZE_T_MAX);
+    }
+
+    /** A number of any size ({@link #unsigned}): OpenSSL's BIGNUM parameters. */
+    static BigInteger bignum(String text, boolean hex) throws Refused {
+        return unsigned(text, hex, null);
+    }
+
+    /**
+     * A number as BN_asc2bn reads it (decimal, or hex after "0x"; a leading '-'; digits up to the
+     * first other character), or with {@code hex} as BN_hex2bn; refused when negative or, with a
+     * {@code max}, above it (OpenSSL's buffer for the parameter).
+     */
+    private static BigInteger unsigned(String text, boolean hex, BigInteger max) throws Refused {
         boolean negative = text.startsWith("-");
         String rest = negative ? text.substring(1) : text;
         BigInteger number;
@@ -62,8 +79,8 @@ final class OpensslText {
         }
         if (number == null) throw new Refused(null);
         if (number.signum() < 0 || (negative && number.signum() != 0)) throw new Refused("invalid negative value");
-        if (number.compareTo(UINT_MAX) > 0) throw new Refused("too small buffer");
-        return number.longValue();
+        if (max != null && number.compareTo(max) > 0) throw new Refused("too small buffer");
+        return number;
     }
 
     /** BN_dec2bn and BN_hex2bn: an optional '-', then the digits that lead; null when there are none. */

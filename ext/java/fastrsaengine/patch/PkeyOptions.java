@@ -5,19 +5,15 @@ import java.util.Locale;
 import org.bouncycastle.crypto.DataLengthException;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.jruby.Ruby;
-import org.jruby.RubyHash;
-import org.jruby.RubyKernel;
 import org.jruby.RubyString;
-import org.jruby.RubySymbol;
 import org.jruby.exceptions.RaiseException;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * The options of MRI's PKey#encrypt and PKey#decrypt, which jruby-openssl lacks, read as MRI reads
- * them: each pair in order, the value as Kernel#String makes it and the key as a String (a Symbol's
- * name), each without NUL bytes, handed to OpenSSL 3.0's EVP_PKEY_CTX_ctrl_str, whose names and
- * values these are ({@link #control}). The first pair OpenSSL refuses raises MRI's PKeyError.
+ * them ({@link OptionPairs}) into OpenSSL 3.0's encryption context, whose names and values these
+ * are ({@link #control}). The first pair OpenSSL refuses raises MRI's PKeyError.
  * Failures of the operation itself read as MRI's too ({@link #failure}).
  */
 final class PkeyOptions {
@@ -39,16 +35,7 @@ final class PkeyOptions {
 
     static PkeyOptions read(ThreadContext context, String operation, IRubyObject options) {
         PkeyOptions read = new PkeyOptions(operation);
-        if (options.isNil()) return read;
-        if (!(options instanceof RubyHash)) {
-            throw context.runtime.newTypeError("wrong argument type " + options.getMetaClass().getRealClass().getName() + " (expected Hash)");
-        }
-        for (IRubyObject[] pair : RubyArgs.pairs((RubyHash) options)) {
-            // MRI converts the value first: its errors come before the key's.
-            RubyString value = withoutNul(context, (RubyString) RubyKernel.new_string(context, context.nil, pair[1]));
-            IRubyObject key = pair[0] instanceof RubySymbol ? ((RubySymbol) pair[0]).asString() : pair[0];
-            read.control(context.runtime, withoutNul(context, key.convertToString()), value);
-        }
+        OptionPairs.apply(context, options, (name, value) -> read.control(context.runtime, name, value));
         read.checkMode(context.runtime);
         return read;
     }
@@ -74,12 +61,6 @@ final class PkeyOptions {
         if (e instanceof InvalidCipherTextException) return Errors.pkeyError(runtime, operation + decodingFailure());
         if (e instanceof DataLengthException) return Errors.pkeyError(runtime, operation + ": " + mriWords(e.getMessage()));
         return Errors.fromJava(runtime, e);
-    }
-
-    /** StringValueCStr: OpenSSL reads C strings, so MRI refuses a NUL byte. */
-    private static RubyString withoutNul(ThreadContext context, RubyString string) {
-        if (string.getByteList().indexOf(0) >= 0) throw context.runtime.newArgumentError("string contains null byte");
-        return string;
     }
 
     /**

@@ -1,0 +1,43 @@
+package fastrsaengine.patch;
+
+import org.jruby.RubyHash;
+import org.jruby.RubyKernel;
+import org.jruby.RubyString;
+import org.jruby.RubySymbol;
+import org.jruby.runtime.ThreadContext;
+import org.jruby.runtime.builtin.IRubyObject;
+
+/**
+ * An options Hash as MRI hands it to OpenSSL (ossl_pkey.c, pkey_ctx_apply_options): nil for none,
+ * anything but a Hash refused, then each pair in order, the value as Kernel#String makes it and the
+ * key as a String (a Symbol's name), each without NUL bytes, as one EVP_PKEY_CTX_ctrl_str call. The
+ * context that takes the calls (encryption, key generation) decides what each name means.
+ */
+final class OptionPairs {
+    /** One EVP_PKEY_CTX_ctrl_str call: raises MRI's error where OpenSSL refuses it. */
+    interface Control {
+        void apply(RubyString name, RubyString value);
+    }
+
+    private OptionPairs() {
+    }
+
+    static void apply(ThreadContext context, IRubyObject options, Control control) {
+        if (options.isNil()) return;
+        if (!(options instanceof RubyHash)) {
+            throw context.runtime.newTypeError("wrong argument type " + options.getMetaClass().getRealClass().getName() + " (expected Hash)");
+        }
+        for (IRubyObject[] pair : RubyArgs.pairs((RubyHash) options)) {
+            // MRI converts the value first: its errors come before the key's.
+            RubyString value = withoutNul(context, (RubyString) RubyKernel.new_string(context, context.nil, pair[1]));
+            IRubyObject key = pair[0] instanceof RubySymbol ? ((RubySymbol) pair[0]).asString() : pair[0];
+            control.apply(withoutNul(context, key.convertToString()), value);
+        }
+    }
+
+    /** StringValueCStr: OpenSSL reads C strings, so MRI refuses a NUL byte. */
+    static RubyString withoutNul(ThreadContext context, RubyString string) {
+        if (string.getByteList().indexOf(0) >= 0) throw context.runtime.newArgumentError("string contains null byte");
+        return string;
+    }
+}
