@@ -62,7 +62,7 @@ final class Ciphering {
         return read(args, (padding, data) -> {
             switch (padding) {
                 case PKCS1_PADDING: return () -> key.encryptPkcs1(data);
-                case SSLV23_PADDING: throw Errors.rsaError(context.runtime, "EVP_PKEY_encrypt: unknown padding type");
+                case SSLV23_PADDING: throw Errors.unknownPaddingType(context.runtime);
                 case NO_PADDING: return () -> key.encryptRaw(data);
                 case PKCS1_OAEP_PADDING: return () -> key.encryptOaep(data, DigestAlgorithm.SHA1, DigestAlgorithm.SHA1, null);
                 default: return null;
@@ -88,7 +88,7 @@ final class Ciphering {
     static void refuseWhereStockNeverReturns(ThreadContext context, IRubyObject[] args) {
         boolean empty = args.length == 2 && args[0] instanceof RubyString && ((RubyString) args[0]).isEmpty();
         if (empty && Integer.valueOf(SSLV23_PADDING).equals(RubyArgs.int32(args[1]))) {
-            throw Errors.rsaError(context.runtime, "unknown padding type");
+            throw Errors.unknownPaddingType(context.runtime);
         }
     }
 

@@ -4,9 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.jruby.Ruby;
+import org.jruby.RubyBoolean;
 import org.jruby.RubyClass;
 import org.jruby.RubyString;
 import org.jruby.exceptions.RaiseException;
+import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * The one place where failures become Ruby errors: the classes MRI raises, with stock
@@ -42,9 +44,43 @@ final class Errors {
         return pkeyError(runtime, reason == null ? call : call + ": " + reason);
     }
 
+    /** A failure of an OpenSSL function, as MRI words it: the function, and OpenSSL's reason. */
+    static RaiseException functionFailed(Ruby runtime, String function, String reason) {
+        return pkeyError(runtime, function + ": " + reason);
+    }
+
+    /** SSLv23 padding, which OpenSSL 3 no longer has. */
+    static RaiseException unknownPaddingType(Ruby runtime) {
+        return rsaError(runtime, "EVP_PKEY_encrypt: unknown padding type");
+    }
+
+    static RaiseException invalidDigestLength(Ruby runtime) {
+        return pkeyError(runtime, "invalid digest length");
+    }
+
+    /** A PSS salt length below -3 (-1 to -3 name lengths), when signing. */
+    static RaiseException invalidSaltLength(Ruby runtime) {
+        return rsaError(runtime, "invalid salt length");
+    }
+
+    static RaiseException failedPairwiseCheck(Ruby runtime) {
+        return rsaError(runtime, "key generation failed its pairwise consistency check");
+    }
+
+    /** rb_check_type's words: nil, true and false by name, anything else by its class. */
+    static RaiseException wrongArgumentType(Ruby runtime, IRubyObject value, String expected) {
+        String type = value.isNil() || value instanceof RubyBoolean ? value.inspect().asJavaString() : value.getMetaClass().getRealClass().getName();
+        return runtime.newTypeError("wrong argument type " + type + " (expected " + expected + ")");
+    }
+
+    /** StringValueCStr: OpenSSL reads C strings, so MRI refuses a NUL byte. */
+    static RaiseException nulByte(Ruby runtime) {
+        return runtime.newArgumentError("string contains null byte");
+    }
+
     /** EVP_PKEY_keygen's refusal of the parameters set, as MRI words it. */
     static RaiseException keygenFailure(Ruby runtime, String reason) {
-        return pkeyError(runtime, "EVP_PKEY_keygen: " + reason);
+        return functionFailed(runtime, "EVP_PKEY_keygen", reason);
     }
 
     private static String inspect(Ruby runtime, RubyString string) {

@@ -56,7 +56,7 @@ public final class KeyGeneration {
         if (pair == null) return stock(call, Outcome.OPTION_NOT_TAKEN);
         if (!passesPairwiseCheck(call.engine, pair, e)) {
             KeyChecks.countFailedCheck();
-            throw Errors.rsaError(context.runtime, "key generation failed its pairwise consistency check");
+            throw Errors.failedPairwiseCheck(context.runtime);
         }
         call.countAnswer(Outcome.ENGINE);
         return RubyString.newStringNoCopy(context.runtime, pair.getPrivate().getEncoded());

@@ -25,7 +25,7 @@ final class OptionPairs {
     static void apply(ThreadContext context, IRubyObject options, Control control) {
         if (options.isNil()) return;
         if (!(options instanceof RubyHash)) {
-            throw context.runtime.newTypeError("wrong argument type " + options.getMetaClass().getRealClass().getName() + " (expected Hash)");
+            throw Errors.wrongArgumentType(context.runtime, options, "Hash");
         }
         for (IRubyObject[] pair : RubyArgs.pairs((RubyHash) options)) {
             // MRI converts the value first: its errors come before the key's.
@@ -35,9 +35,9 @@ final class OptionPairs {
         }
     }
 
-    /** StringValueCStr: OpenSSL reads C strings, so MRI refuses a NUL byte. */
-    static RubyString withoutNul(ThreadContext context, RubyString string) {
-        if (string.getByteList().indexOf(0) >= 0) throw context.runtime.newArgumentError("string contains null byte");
+    /** StringValueCStr ({@link Errors#nulByte}). */
+    private static RubyString withoutNul(ThreadContext context, RubyString string) {
+        if (string.getByteList().indexOf(0) >= 0) throw Errors.nulByte(context.runtime);
         return string;
     }
 }

@@ -59,7 +59,7 @@ final class PkeyOptions {
     /** An operation's failure as MRI words it; a ciphertext that does not decode reads alike, whatever went wrong. */
     RaiseException failure(Ruby runtime, Exception e) {
         if (e instanceof InvalidCipherTextException) return Errors.pkeyError(runtime, operation + decodingFailure());
-        if (e instanceof DataLengthException) return Errors.pkeyError(runtime, operation + ": " + mriWords(e.getMessage()));
+        if (e instanceof DataLengthException) return Errors.functionFailed(runtime, operation, mriWords(e.getMessage()));
         return Errors.fromJava(runtime, e);
     }
 
@@ -126,7 +126,7 @@ final class PkeyOptions {
     private void checkMode(Ruby runtime) {
         if (mode.equals("oeap")) mode = "oaep"; // OpenSSL's own alias, for a common misspelling
         if (!mode.equals("pkcs1") && !mode.equals("oaep") && !mode.equals("none")) {
-            throw Errors.pkeyError(runtime, operation + ": unknown padding type");
+            throw Errors.functionFailed(runtime, operation, "unknown padding type");
         }
     }
 

@@ -97,7 +97,7 @@ final class RubyArgs {
     }
 
     static void refuseNilDigest(ThreadContext context, IRubyObject digest) {
-        if (digest.isNil()) throw context.runtime.newTypeError("wrong argument type nil (expected OpenSSL/Digest)");
+        if (digest.isNil()) throw Errors.wrongArgumentType(context.runtime, digest, "OpenSSL/Digest");
     }
 
     /** An options Hash entry under a Symbol key, or (where stock also looks) a String key. */

@@ -1,6 +1,7 @@
 package fastrsaengine.patch;
 
 import fastrsaengine.padding.DigestAlgorithm;
+import fastrsaengine.padding.PublicKeyOperations;
 import java.util.Locale;
 import org.jruby.RubyHash;
 import org.jruby.RubyKernel;
@@ -15,8 +16,9 @@ import org.jruby.runtime.builtin.IRubyObject;
  * EVP_PKEY_CTX_ctrl_str per pair, in order, each judged against the padding set so far. Where
  * stock ignores what OpenSSL refuses, and signs or verifies something else, this raises MRI's
  * error: the padding "none" with a digest, "x931" with a digest X9.31 has no identifier for, and a
- * PSS option (rsa_pss_saltlen, rsa_mgf1_md) while the padding is not PSS. The values themselves are
- * read by Signing and Verifying, or left to stock.
+ * PSS option (rsa_pss_saltlen, rsa_mgf1_md) while the padding is not PSS. The PSS parameters, of
+ * these options or of sign_pss's and verify_pss's keywords, are read here once for signing and
+ * verifying ({@link Pss}).
  */
 final class SignatureOptions {
     private SignatureOptions() {
@@ -27,6 +29,8 @@ final class SignatureOptions {
         boolean pss = false;
         for (IRubyObject[] pair : RubyArgs.pairs(options)) {
             if (!(pair[0] instanceof RubyString || pair[0] instanceof RubySymbol)) return; // stock's TypeError
+            // OpenSSL reads C strings: MRI refuses a NUL byte in the pair it reaches (stock reads past it).
+            if (hasNul(pair[0]) || hasNul(pair[1])) throw Errors.nulByte(context.runtime);
             switch (pair[0].asJavaString().toLowerCase(Locale.ROOT)) {
                 case "rsa_padding_mode":
                     if (!(pair[1] instanceof RubyString)) return; // stock's TypeError
@@ -66,8 +70,13 @@ final class SignatureOptions {
     private static void checkPadding(ThreadContext context, IRubyObject[] pair, DigestAlgorithm digest) {
         String mode = pair[1].asJavaString();
         // No padding signs nothing a verifier could check: OpenSSL refuses it with a digest.
-        if (digest != null && mode.equalsIgnoreCase("none")) throw refused(context, pair, "invalid padding mode");
+        // OpenSSL's padding names are exact: "NONE" is a name it does not know, and ignores.
+        if (digest != null && mode.equals("none")) throw refused(context, pair, "invalid padding mode");
         if (x931(mode) && (digest == null || digest.x931Id() < 0)) throw refused(context, pair, "invalid x931 digest");
+    }
+
+    private static boolean hasNul(IRubyObject value) {
+        return (value instanceof RubyString || value instanceof RubySymbol) && value.asString().getByteList().indexOf(0) >= 0;
     }
 
     /** The pair as MRI shows it: the key's name, the value as Kernel#String makes it. */
@@ -75,5 +84,72 @@ final class SignatureOptions {
         RubyString name = pair[0] instanceof RubySymbol ? ((RubySymbol) pair[0]).asString() : (RubyString) pair[0];
         RubyString value = (RubyString) RubyKernel.new_string(context, context.nil, pair[1]);
         return Errors.refusedOption(context.runtime, name, value, reason);
+    }
+    /** The PSS parameters of sign, sign_raw, verify and verify_raw: rsa_mgf1_md and rsa_pss_saltlen. */
+    static Pss pssOptions(ThreadContext context, RubyHash options, DigestAlgorithm digest) {
+        IRubyObject mgf1 = RubyArgs.option(context, options, "rsa_mgf1_md", true);
+        // An option names its digest as OpenSSL's option strings do: a String.
+        DigestAlgorithm mgf1Digest = mgf1.isNil() ? digest : RubyArgs.optionDigest(mgf1);
+        return new Pss(mgf1Digest, RubyArgs.option(context, options, "rsa_pss_saltlen", true), false);
+    }
+
+    /** The PSS parameters of sign_pss and verify_pss: the keywords mgf1_hash and salt_length. */
+    static Pss pssKeywords(ThreadContext context, RubyHash options, DigestAlgorithm digest) {
+        IRubyObject mgf1 = RubyArgs.option(context, options, "mgf1_hash", false);
+        // A keyword takes a name or an OpenSSL::Digest, as MRI; a Symbol is stock's to reject, as MRI rejects it.
+        DigestAlgorithm mgf1Digest = mgf1.isNil() ? digest : mgf1 instanceof RubySymbol ? null : RubyArgs.digest(mgf1);
+        return new Pss(mgf1Digest, RubyArgs.option(context, options, "salt_length", false), true);
+    }
+
+    /**
+     * An MGF1 digest (null: one the engine does not take) and a salt length as OpenSSL reads it:
+     * signing, -1 is the digest length and -2, -3 and none the maximum; verifying, -2 and none mean
+     * read from the signature, -3 the maximum. The keywords also take :digest, :max and :auto (the
+     * maximum when signing, read from the signature when verifying). Null salts leave the call to stock.
+     */
+    static final class Pss {
+        private static final int AUTO = PublicKeyOperations.PSS_SALT_AUTO;
+        final DigestAlgorithm mgf1;
+        private final IRubyObject salt;
+        private final boolean keywords;
+
+        private Pss(DigestAlgorithm mgf1, IRubyObject salt, boolean keywords) {
+            this.mgf1 = mgf1;
+            this.salt = salt;
+            this.keywords = keywords;
+        }
+
+        Integer signingSalt(ThreadContext context, DigestAlgorithm digest, int maxSalt) {
+            if (salt.isNil()) return maxSalt;
+            if (salt instanceof RubySymbol) return keywords ? named(digest, maxSalt, maxSalt) : null;
+            Integer number = RubyArgs.int32(salt);
+            if (number == null) return null;
+            if (number == -1) return digest.length();
+            if (number == -2 || number == -3) return maxSalt;
+            if (number < 0) throw Errors.invalidSaltLength(context.runtime);
+            return number;
+        }
+
+        Integer verifyingSalt(DigestAlgorithm digest, int maxSalt) {
+            if (salt.isNil()) return keywords ? null : Integer.valueOf(AUTO);
+            if (salt instanceof RubySymbol) return keywords ? named(digest, AUTO, maxSalt) : null;
+            Integer number = RubyArgs.int32(salt);
+            if (number == null || number < -3) return null;
+            switch (number) {
+                case -1: return digest.length();
+                case -2: return AUTO;
+                case -3: return maxSalt;
+                default: return number;
+            }
+        }
+
+        private Integer named(DigestAlgorithm digest, int auto, int maxSalt) {
+            switch (salt.asJavaString()) {
+                case "digest": return digest.length();
+                case "max": return maxSalt;
+                case "auto": return auto;
+                default: return null;
+            }
+        }
     }
 }

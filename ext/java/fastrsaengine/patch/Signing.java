@@ -41,8 +41,9 @@ final class Signing {
             case "pss": break;
             default: return pkcs1(key, digest, data);
         }
-        Integer salt = opensslSaltLength(context, key, digest, RubyArgs.option(context, hash, "rsa_pss_saltlen", true));
-        return salt == null ? null : pss(context, key, digest, mgf1Option(context, hash, digest), salt, false, data);
+        SignatureOptions.Pss pss = SignatureOptions.pssOptions(context, hash, digest);
+        Integer salt = pss.signingSalt(context, digest, key.maxPssSaltLength(digest));
+        return salt == null ? null : pss(context, key, digest, pss.mgf1, salt, false, data);
     }
 
     /** sign_pss(digest, data, salt_length: :digest | :max | :auto | n, mgf1_hash: name). */
@@ -52,10 +53,11 @@ final class Signing {
         IRubyObject options = args.length > 2 ? args[2] : context.nil;
         if (digest == null || data == null || !(options.isNil() || options instanceof RubyHash)) return null;
         RubyHash hash = options.isNil() ? RubyHash.newHash(context.runtime) : (RubyHash) options;
-        Integer salt = saltLength(context, key, digest, RubyArgs.option(context, hash, "salt_length", false));
+        SignatureOptions.Pss pss = SignatureOptions.pssKeywords(context, hash, digest);
+        Integer salt = pss.signingSalt(context, digest, key.maxPssSaltLength(digest));
         if (salt == null) return null;
         if (args[0].isNil() && mriReadsKeywords(context, hash)) RubyArgs.refuseNilDigest(context, args[0]);
-        return args[0].isNil() ? null : pss(context, key, digest, mgf1Hash(context, hash, digest), salt, false, data);
+        return args[0].isNil() ? null : pss(context, key, digest, pss.mgf1, salt, false, data);
     }
 
     /**
@@ -66,7 +68,7 @@ final class Signing {
         IRubyObject salt = RubyArgs.option(context, options, "salt_length", false);
         boolean readable = RubyArgs.int32(salt) != null || (salt instanceof RubySymbol && !salt.asJavaString().equals("auto"));
         boolean mgf1Given = options.fastARef(context.runtime.newSymbol("mgf1_hash")) != null;
-        return options.size() == 2 && readable && mgf1Given && mgf1Hash(context, options, DigestAlgorithm.SHA256) != null;
+        return options.size() == 2 && readable && mgf1Given && SignatureOptions.pssKeywords(context, options, DigestAlgorithm.SHA256).mgf1 != null;
     }
 
     /**
@@ -84,7 +86,7 @@ final class Signing {
         if (digest == null) return padOnly(context, key, hash, mode);
         // As in MRI, for every padding (stock signs any length; BC's raw PSS signer would throw).
         if (hash.getRealSize() != digest.length()) {
-            throw Errors.pkeyError(context.runtime, "invalid digest length");
+            throw Errors.invalidDigestLength(context.runtime);
         }
         if (mode.equals("pss")) return rawPss(context, key, digest, (RubyHash) options, hash);
         if (mode.equals("x931")) return x931(context, "EVP_PKEY_sign", key, digest, hash.bytes());
@@ -93,8 +95,9 @@ final class Signing {
     }
 
     private static EngineCall rawPss(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, RubyHash options, ByteList hash) {
-        Integer salt = opensslSaltLength(context, key, digest, RubyArgs.option(context, options, "rsa_pss_saltlen", true));
-        return salt == null ? null : pss(context, key, digest, mgf1Option(context, options, digest), salt, true, hash);
+        SignatureOptions.Pss pss = SignatureOptions.pssOptions(context, options, digest);
+        Integer salt = pss.signingSalt(context, digest, key.maxPssSaltLength(digest));
+        return salt == null ? null : pss(context, key, digest, pss.mgf1, salt, true, hash);
     }
 
     private static EngineCall pkcs1(PrivateKeyOperations key, DigestAlgorithm digest, ByteList data) {
@@ -127,7 +130,7 @@ final class Signing {
                 return call.run();
             } catch (DataLengthException e) {
                 String reason = "key size too small".equals(e.getMessage()) ? e.getMessage() : "RSA lib";
-                throw Errors.pkeyError(context.runtime, function + ": " + reason);
+                throw Errors.functionFailed(context.runtime, function, reason);
             }
         };
     }
@@ -138,58 +141,5 @@ final class Signing {
         // No room in the key for even an empty salt (the maximum salt is negative): MRI's failure for the method.
         if (salt < 0) throw Errors.mriFailure(context.runtime);
         return () -> key.signPss(digest, mgf1, salt, prehashed, data.unsafeBytes(), data.begin(), data.realSize());
-    }
-
-    /**
-     * sign_pss's mgf1_hash, defaulting to the message digest: a digest argument as MRI reads it, a name
-     * or an OpenSSL::Digest; null when the engine does not take it (a Symbol is stock's to reject, as MRI rejects it).
-     */
-    private static DigestAlgorithm mgf1Hash(ThreadContext context, RubyHash options, DigestAlgorithm fallback) {
-        IRubyObject value = RubyArgs.option(context, options, "mgf1_hash", false);
-        if (value.isNil()) return fallback;
-        return value instanceof RubySymbol ? null : RubyArgs.digest(value);
-    }
-
-    /** The rsa_mgf1_md option, defaulting to the message digest: a name as OpenSSL's option strings take it. */
-    private static DigestAlgorithm mgf1Option(ThreadContext context, RubyHash options, DigestAlgorithm fallback) {
-        IRubyObject value = RubyArgs.option(context, options, "rsa_mgf1_md", true);
-        return value.isNil() ? fallback : RubyArgs.optionDigest(value);
-    }
-
-    /**
-     * The rsa_pss_saltlen option as OpenSSL reads it when signing: absent means the maximum, else
-     * a number ({@link #saltFromNumber}). (Stock reads negative numbers, and for sign_raw an absent
-     * one, differently; the salt length shows in every signature, so MRI's reading wins.) Null for
-     * anything else, which stock rejects (a RangeError past 32 bits, as MRI).
-     */
-    private static Integer opensslSaltLength(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, IRubyObject value) {
-        if (value.isNil()) return key.maxPssSaltLength(digest);
-        Integer salt = RubyArgs.int32(value);
-        return salt == null ? null : saltFromNumber(context, key, digest, salt);
-    }
-
-    /** sign_pss's salt_length: :digest, :max or :auto, a number, or nil for :max. */
-    private static Integer saltLength(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, IRubyObject value) {
-        if (value.isNil()) return key.maxPssSaltLength(digest);
-        if (value instanceof RubySymbol) return namedSaltLength(key, digest, value.asJavaString());
-        Integer salt = RubyArgs.int32(value);
-        return salt == null ? null : saltFromNumber(context, key, digest, salt);
-    }
-
-    private static Integer namedSaltLength(PrivateKeyOperations key, DigestAlgorithm digest, String name) {
-        switch (name) {
-            case "digest": return digest.length();
-            case "max":
-            case "auto": return key.maxPssSaltLength(digest);
-            default: return null;
-        }
-    }
-
-    /** A salt length number as OpenSSL reads it when signing: -1 the digest length, -2 and -3 the maximum. */
-    private static int saltFromNumber(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, int salt) {
-        if (salt == -1) return digest.length();
-        if (salt == -2 || salt == -3) return key.maxPssSaltLength(digest);
-        if (salt < 0) throw Errors.rsaError(context.runtime, "invalid salt length");
-        return salt;
     }
 }

@@ -3,7 +3,6 @@ package fastrsaengine.patch;
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PublicKeyOperations;
 import org.jruby.RubyHash;
-import org.jruby.RubySymbol;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 import org.jruby.util.ByteList;
@@ -50,12 +49,12 @@ final class Verifying {
         ByteList data = RubyArgs.bytes(args[2]);
         if (digest == null || signature == null || data == null || args.length != 4 || !(args[3] instanceof RubyHash)) return null;
         RubyHash options = (RubyHash) args[3];
-        IRubyObject mgf1Name = RubyArgs.option(context, options, "mgf1_hash", false);
-        DigestAlgorithm mgf1 = mgf1Name instanceof RubySymbol ? null : RubyArgs.digest(mgf1Name);
-        Integer salt = saltLength(key, digest, RubyArgs.option(context, options, "salt_length", false));
-        if (mgf1 == null || salt == null || options.size() != 2) return null;
+        SignatureOptions.Pss pss = SignatureOptions.pssKeywords(context, options, digest);
+        Integer salt = pss.verifyingSalt(digest, key.maxPssSaltLength(digest));
+        // Both keywords, as MRI requires them; without one, stock's answer.
+        if (RubyArgs.option(context, options, "mgf1_hash", false).isNil() || pss.mgf1 == null || salt == null || options.size() != 2) return null;
         RubyArgs.refuseNilDigest(context, args[0]);
-        return key.verifyPss(digest, mgf1, salt, false, signature, data.unsafeBytes(), data.begin(), data.realSize());
+        return key.verifyPss(digest, pss.mgf1, salt, false, signature, data.unsafeBytes(), data.begin(), data.realSize());
     }
 
     /**
@@ -82,37 +81,13 @@ final class Verifying {
         if (mode.equals("x931")) return key.verifyX931(digest, signature, hashOf(digest, data, prehashed));
         // A padding name OpenSSL does not know leaves PKCS#1 v1.5, in MRI and stock alike.
         if (!mode.equals("pss")) return key.verifyPkcs1Hash(digest, signature, hashOf(digest, data, prehashed));
-        IRubyObject mgf1Name = RubyArgs.option(context, options, "rsa_mgf1_md", true);
-        DigestAlgorithm mgf1 = mgf1Name.isNil() ? digest : RubyArgs.optionDigest(mgf1Name);
-        IRubyObject saltOption = RubyArgs.option(context, options, "rsa_pss_saltlen", true);
-        // Boxed on purpose: an int in this conditional would unbox saltFromNumber's null (a number past 32 bits).
-        Integer salt = saltOption.isNil() ? Integer.valueOf(PublicKeyOperations.PSS_SALT_AUTO) : saltFromNumber(key, digest, RubyArgs.int32(saltOption));
-        if (mgf1 == null || salt == null) return null;
-        return key.verifyPss(digest, mgf1, salt, prehashed, signature, data.unsafeBytes(), data.begin(), data.realSize());
+        SignatureOptions.Pss pss = SignatureOptions.pssOptions(context, options, digest);
+        Integer salt = pss.verifyingSalt(digest, key.maxPssSaltLength(digest));
+        if (pss.mgf1 == null || salt == null) return null;
+        return key.verifyPss(digest, pss.mgf1, salt, prehashed, signature, data.unsafeBytes(), data.begin(), data.realSize());
     }
 
     private static byte[] hashOf(DigestAlgorithm digest, ByteList data, boolean prehashed) {
         return prehashed ? data.bytes() : digest.hash(data.unsafeBytes(), data.begin(), data.realSize());
-    }
-
-    private static Integer saltLength(PublicKeyOperations key, DigestAlgorithm digest, IRubyObject value) {
-        if (!(value instanceof RubySymbol)) return saltFromNumber(key, digest, RubyArgs.int32(value));
-        switch (value.asJavaString()) {
-            case "auto": return PublicKeyOperations.PSS_SALT_AUTO;
-            case "digest": return digest.length();
-            case "max": return key.maxPssSaltLength(digest);
-            default: return null;
-        }
-    }
-
-    /** A salt length number as OpenSSL reads it when verifying: -1 the digest length, -2 read from the signature, -3 the maximum. */
-    private static Integer saltFromNumber(PublicKeyOperations key, DigestAlgorithm digest, Integer salt) {
-        if (salt == null || salt < -3) return null;
-        switch (salt) {
-            case -1: return digest.length();
-            case -2: return PublicKeyOperations.PSS_SALT_AUTO;
-            case -3: return key.maxPssSaltLength(digest);
-            default: return salt;
-        }
     }
 }
