@@ -67,14 +67,14 @@ module Fuzz
       count("cases")
       backends = @backends.reject { |backend| quarantined?(backend, kase) }
       count("calls skipped after a hang", @backends.size - backends.size) if backends.size < @backends.size
-      answers = run_once(kase, stock: !quarantined?(:stock, kase), backends: backends)
+      answers = run_once(kase, run_stock: !quarantined?(:stock, kase), backends: backends)
       found = judged(kase, answers, mri)
       confirm(kase, mri, answers, found) unless found.empty?
     end
 
-    def run_once(kase, stock:, backends:)
+    def run_once(kase, run_stock:, backends:)
       @stock_cpu = nil
-      stock = stock_result(kase) if stock
+      stock = run_stock ? stock_result(kase) : nil
       engines = backends.to_h { |backend| [backend, result(backend, kase)] }
       disturbed = disturbable?(kase) ? backends.reject { |b| engines[b].hang? }.to_h { |b| [b, result(b, kase, disturbed: true)] } : {}
       Answers.new(stock, engines, disturbed)
@@ -111,7 +111,7 @@ module Fuzz
       return if fresh.empty?
 
       findings.count("cases replayed")
-      again = replaying { run_once(kase, stock: !answers.stock.nil?, backends: fresh.map(&:backend).uniq - [:stock]) }
+      again = replaying { run_once(kase, run_stock: !answers.stock.nil?, backends: fresh.map(&:backend).uniq - [:stock]) }
       found_again = replaying { judged(kase, again, mri) }
       fresh.each do |finding|
         replayed = found_again.any? { |other| other.kind == finding.kind && other.backend == finding.backend }
@@ -161,7 +161,7 @@ module Fuzz
     end
 
     def lacking_in_stock(kase, engine, mri)
-      count("documented: #{DocumentedDifferences::STOCK_LACKS.fetch(kase.method)}")
+      count("documented: #{DifferencesDocument.description(DocumentedDifferences::STOCK_LACKS.fetch(kase.method))}")
       return nil if mri.nil? || engine.as_mri?(mri)
       return :not_mri unless (row = DocumentedDifferences.find(kase, engine, Result.stock_lacks, mri))
 
@@ -227,6 +227,8 @@ module Fuzz
     end
 
     def exit_hard
+      # exit! skips Ruby's report of the error that ends the run: print it here.
+      warn $!.full_message if $! && !$!.is_a?(SystemExit)
       $stdout.flush
       $stderr.flush
       exit!($!.is_a?(SystemExit) ? $!.status : ($! ? 1 : 0))

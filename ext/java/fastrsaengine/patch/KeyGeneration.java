@@ -1,6 +1,7 @@
 package fastrsaengine.patch;
 
 import fastrsaengine.engines.FaultDetectedException;
+import fastrsaengine.engines.JdkEngine;
 import fastrsaengine.engines.KeyChecks;
 import fastrsaengine.engines.RsaEngine;
 import fastrsaengine.padding.EngineOperations;
@@ -48,17 +49,20 @@ public final class KeyGeneration {
         // Stock reads a nil exponent as 65537 or 1 (and may never return); MRI's OpenSSL refuses it.
         if (a.length == 2 && a[1].isNil()) throw Errors.refusedOption(context.runtime, context.runtime.newString("rsa_keygen_pubexp"), context.runtime.newString(), null);
         Integer bits = RubyArgs.int32(a[0]);
-        if (call.engine == null || bits == null || e == null) return stock(call, Outcome.OPTION_NOT_TAKEN);
-        KeyPair pair = ofSize(bits, generate(call.engine, bits, e));
         // Stock cannot make a key of an odd size (Bouncy Castle's prime search never succeeds; it
         // gives up after seconds to minutes) and AWS-LC rounds the size up; MRI's OpenSSL makes one.
-        if (pair == null && bits % 2 == 1) pair = ofSize(bits, fromTheJdk(bits, e));
+        // So odd sizes come from the JDK's generator on every backend, the JDK's arithmetic checking
+        // them where the backend is stock.
+        boolean odd = bits != null && bits % 2 == 1;
+        if (bits == null || e == null || (call.engine == null && !odd)) return stock(call, Outcome.OPTION_NOT_TAKEN);
+        KeyPair pair = call.engine == null ? null : ofSize(bits, generate(call.engine, bits, e));
+        if (pair == null && odd) pair = ofSize(bits, fromTheJdk(bits, e));
         if (pair == null) return stock(call, Outcome.OPTION_NOT_TAKEN);
-        if (!passesPairwiseCheck(call.engine, pair, e)) {
+        if (!passesPairwiseCheck(call.engine == null ? JdkEngine.INSTANCE : call.engine, pair, e)) {
             KeyChecks.countFailedCheck();
             throw Errors.failedPairwiseCheck(context.runtime);
         }
-        call.countAnswer(Outcome.ENGINE);
+        call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
         return RubyString.newStringNoCopy(context.runtime, pair.getPrivate().getEncoded());
     }
 
