@@ -32,6 +32,9 @@ import javax.crypto.Cipher;
  * keys without them get {@link BlindedKey}.
  */
 final class AwsLcEngine implements RsaEngine {
+    /** The name users select it by: {@code FastRsaEngine.backend = :aws_lc}. */
+    static final String NAME = "aws_lc";
+
 
     private static final String PROVIDER_CLASS = "com.amazon.corretto.crypto.provider.AmazonCorrettoCryptoProvider";
 
@@ -68,7 +71,7 @@ final class AwsLcEngine implements RsaEngine {
 
     @Override
     public String name() {
-        return "aws_lc";
+        return NAME;
     }
 
     @Override

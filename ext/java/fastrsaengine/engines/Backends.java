@@ -23,8 +23,8 @@ public final class Backends {
 
     private static final Map<String, Loader> LOADERS = new LinkedHashMap<>();
     static {
-        LOADERS.put("aws_lc", AwsLcEngine::load);
-        LOADERS.put("gmp", GmpEngine::load);
+        LOADERS.put(AwsLcEngine.NAME, AwsLcEngine::load);
+        LOADERS.put(GmpEngine.NAME, GmpEngine::load);
     }
 
     /** What loading and self-testing one backend gave: its engine, or why it cannot run. */

@@ -14,6 +14,9 @@ import java.util.Map;
  * result checked with e.
  */
 final class GmpEngine implements RsaEngine {
+    /** The name users select it by: {@code FastRsaEngine.backend = :gmp}. */
+    static final String NAME = "gmp";
+
 
     private final GmpLibrary gmp;
 
@@ -27,7 +30,7 @@ final class GmpEngine implements RsaEngine {
 
     @Override
     public String name() {
-        return "gmp";
+        return NAME;
     }
 
     @Override
