@@ -22,7 +22,7 @@ module Fuzz
     EXPONENTS = [3, 3, 17, 65_537, 65_537, 1, 0, -1, -3, 2, 4, 65_536, 2**31 - 1, 2**32 + 1, 2**64 + 1, "3", nil, 3.0].freeze
     WRONG_TYPES = [nil, 42, -1, 2**70, 1.5, true, "text", [], ["x"], Value.symbol(:x), Value.hash({})].freeze
 
-    def initialize(seed, methods: PATCHED_METHODS.keys, keys: KeyCorpus.names, without: [])
+    def initialize(seed, methods: PATCHED_METHODS.values.select(&:callable?).map(&:name), keys: KeyCorpus.names, without: [])
       raise ArgumentError, "unknown reaches: #{without - REACHES.keys}" unless (without - REACHES.keys).empty?
 
       @random = Random.new(seed)

@@ -45,7 +45,7 @@ public final class KeyGeneration {
         Call call = Call.start(context, module, "generate", Block.NULL_BLOCK);
         if (a.length < 1 || a.length > 2) return stock(call, Outcome.OPTION_NOT_TAKEN);
         BigInteger e = a.length == 2 ? integer(a[1]) : RsaKeygenOptions.F4;
-        refuseWhereStockNeverReturns(context, a[0], e);
+        refuseWhereStockNeverReturns(context, a[0], a.length == 2 ? a[1] : null, e);
         // Stock reads a nil exponent as 65537 or 1 (and may never return); MRI's OpenSSL refuses it.
         if (a.length == 2 && a[1].isNil()) throw Errors.refusedOption(context.runtime, context.runtime.newString("rsa_keygen_pubexp"), context.runtime.newString(), null);
         Integer bits = RubyArgs.int32(a[0]);
@@ -72,25 +72,16 @@ public final class KeyGeneration {
      * ({@link RsaKeygenOptions}, whose messages these are); so do we. Other exponents stock refuses
      * (an even one) keep stock's words.
      */
-    private static void refuseWhereStockNeverReturns(ThreadContext context, IRubyObject size, BigInteger e) {
+    private static void refuseWhereStockNeverReturns(ThreadContext context, IRubyObject size, IRubyObject exponent, BigInteger e) {
         Ruby runtime = context.runtime;
-        BigInteger bits = numericSize(size);
+        BigInteger bits = integer(size);
         RubyString sizeSetting = runtime.newString("rsa_keygen_bits");
         if (bits != null && bits.signum() < 0) throw Errors.refusedOption(runtime, sizeSetting, size.asString(), "invalid negative value");
         if (bits != null) RsaKeygenOptions.checkSize(runtime, sizeSetting, size.asString(), bits);
         if (e != null && e.signum() < 0) {
-            throw Errors.refusedOption(runtime, runtime.newString("rsa_keygen_pubexp"), runtime.newString(e.toString()), "invalid negative value");
+            throw Errors.refusedOption(runtime, runtime.newString("rsa_keygen_pubexp"), exponent.asString(), "invalid negative value");
         }
         if (BigInteger.ONE.equals(e)) throw RsaKeygenOptions.exponentOutOfRange(runtime);
-    }
-
-    /** An Integer size, or a finite Float's whole part (MRI takes both); null for anything else. */
-    private static BigInteger numericSize(IRubyObject size) {
-        if (size instanceof RubyInteger) return ((RubyInteger) size).getBigIntegerValue();
-        if (size instanceof RubyFloat && Double.isFinite(((RubyFloat) size).getDoubleValue())) {
-            return java.math.BigDecimal.valueOf(((RubyFloat) size).getDoubleValue()).toBigInteger();
-        }
-        return null;
     }
 
     private static IRubyObject stock(Call call, Outcome reason) {
@@ -158,12 +149,12 @@ public final class KeyGeneration {
         }
     }
 
-    /** An Integer, or a Float of a whole value (MRI reads 3.0 as 3); null for anything else. */
+    /**
+     * An Integer, or a Float as MRI hands it to OpenSSL: its text (Float#to_s), read as OpenSSL reads
+     * a number, so 3.0 and 3.5 are 3 and 1.0e+20 is 1; null for anything else (NaN, other types).
+     */
     private static BigInteger integer(IRubyObject value) {
-        if (value instanceof RubyFloat) {
-            double number = ((RubyFloat) value).getDoubleValue();
-            return Double.isFinite(number) && number == Math.rint(number) ? java.math.BigDecimal.valueOf(number).toBigInteger() : null;
-        }
+        if (value instanceof RubyFloat) return OpensslText.signed(value.asString().asJavaString(), false);
         return value instanceof RubyInteger ? ((RubyInteger) value).getBigIntegerValue() : null;
     }
 }

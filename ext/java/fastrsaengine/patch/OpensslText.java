@@ -67,6 +67,16 @@ final class OpensslText {
      * {@code max}, above it (OpenSSL's buffer for the parameter).
      */
     private static BigInteger unsigned(String text, boolean hex, BigInteger max) throws Refused {
+        BigInteger number = signed(text, hex);
+        if (number == null) throw new Refused(null);
+        // Behind a '-', any number but zero is negative ("--5" too): OpenSSL keeps the sign it read.
+        if (text.startsWith("-") ? number.signum() != 0 : number.signum() < 0) throw new Refused("invalid negative value");
+        if (max != null && number.compareTo(max) > 0) throw new Refused("too small buffer");
+        return number;
+    }
+
+    /** A number as BN_asc2bn reads it ({@link #unsigned}), its sign kept; null where no digit leads. */
+    static BigInteger signed(String text, boolean hex) {
         boolean negative = text.startsWith("-");
         String rest = negative ? text.substring(1) : text;
         BigInteger number;
@@ -77,10 +87,7 @@ final class OpensslText {
         } else {
             number = leadingNumber(rest, 10);
         }
-        if (number == null) throw new Refused(null);
-        if (number.signum() < 0 || (negative && number.signum() != 0)) throw new Refused("invalid negative value");
-        if (max != null && number.compareTo(max) > 0) throw new Refused("too small buffer");
-        return number;
+        return number == null || !negative ? number : number.negate();
     }
 
     /** BN_dec2bn and BN_hex2bn: an optional '-', then the digits that lead; null when there are none. */
