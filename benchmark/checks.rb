@@ -2,22 +2,18 @@
 
 # What fast-rsa-engine's key and result checks (ext/java/fastrsaengine/engines/KeyChecks.java) cost,
 # per native backend, for one RSA-2048 key: the README's Security table cites these figures.
-#   bin/jruby benchmark/checks.rb            (ROUNDS=4000 by default)
-# Each figure is a mean over ROUNDS calls after as many to warm up, straight on the Java classes.
+#   bin/benchmark --checks
+# Each figure: benchmark-ips's rate of calls straight on the Java classes, as microseconds a call.
 $LOAD_PATH.unshift File.expand_path("../lib", __dir__)
+require "benchmark/ips"
 require "fast-rsa-engine"
 
 module Engines
   %w[Backends BackendContext KeyChecks].each { |name| java_import "fastrsaengine.engines.#{name}" }
 end
 
-ROUNDS = Integer(ENV.fetch("ROUNDS", "4000"))
-
-def micros(rounds = ROUNDS)
-  rounds.times { yield }
-  start = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
-  rounds.times { yield }
-  (Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond) - start) / rounds / 1000.0
+def micros(&call)
+  1e6 / Benchmark.ips(warmup: 1, time: 2, quiet: true) { |x| x.report(&call) }.entries.first.ips
 end
 
 key = OpenSSL::PKey::RSA.new(2048)
@@ -44,12 +40,12 @@ FastRsaEngine.available_backends.reject { |name| name == :stock }.each do |name|
   checked_crt = Engines::KeyChecks.prepare(engine, crt_key, e)
   checked = Engines::KeyChecks.prepare(engine, plain_key, e)
   figures = {
-    "prepare a CRT key, engine alone" => micros(ROUNDS / 4) { engine.prepare(crt_key, e) },
-    "prepare a CRT key, with the key checks" => micros(ROUNDS / 4) { Engines::KeyChecks.prepare(engine, crt_key, e) },
-    "prepare an n, e, d key, engine alone" => micros(ROUNDS / 4) { engine.prepare(plain_key, e) },
-    "prepare an n, e, d key, with the checks and the probe" => micros(ROUNDS / 4) { Engines::KeyChecks.prepare(engine, plain_key, e) },
+    "prepare a CRT key, engine alone" => micros { engine.prepare(crt_key, e) },
+    "prepare a CRT key, with the key checks" => micros { Engines::KeyChecks.prepare(engine, crt_key, e) },
+    "prepare an n, e, d key, engine alone" => micros { engine.prepare(plain_key, e) },
+    "prepare an n, e, d key, with the checks and the probe" => micros { Engines::KeyChecks.prepare(engine, plain_key, e) },
     "private operation, CRT key (checked inside the backend)" => micros { checked_crt.privateOperation(input) },
-    "private operation, n, e, d key, checked" => micros(ROUNDS / 4) { checked.privateOperation(input) }
+    "private operation, n, e, d key, checked" => micros { checked.privateOperation(input) }
   }
   figures.each { |what, value| puts format("%-7s %-58s %9.1f", name, what, value) }
 end

@@ -5,7 +5,8 @@ require_relative "square_rsa"
 
 # Which RSA code a benchmark process runs, by name: "none" leaves fast-rsa-engine unloaded (MRI, or
 # stock JRuby); "square" is the anchor, Square's bouncycastle-rsa; any other name is a backend of
-# fast-rsa-engine, loaded from this checkout's lib/ (or a baseline's) and checked by the gem itself.
+# fast-rsa-engine, loaded from this checkout's lib/ (or a baseline's) and checked by the gem itself,
+# which raises when the backend is unknown or cannot run here.
 module Engine
   LIB = File.expand_path("../../lib", __dir__)
 
@@ -13,28 +14,16 @@ module Engine
 
   # Loads the engine; answers the class whose .new(key) gives that engine's operations.
   def load(name, lib = LIB)
-    case name
-    when "none" then RsaOperations
-    when "square" then SquareRsa.tap(&:load_jars)
-    else load_gem(name, lib)
-    end
-  end
+    return RsaOperations if name == "none"
+    return SquareRsa.tap(&:load_jars) if name == "square"
 
-  # The gem raises when the backend is unknown or cannot run here.
-  def load_gem(backend, lib = LIB)
     $LOAD_PATH.unshift(lib)
     require "fast-rsa-engine"
-    FastRsaEngine.backend = backend
+    FastRsaEngine.backend = name
     RsaOperations
   end
 
-  # The native backends fast-rsa-engine runs here, fastest first.
-  def native_backends
-    load_gem("stock")
-    FastRsaEngine.available_backends.map(&:to_s) - ["stock"]
-  end
-
-  # For benchmark.rb and ips.rb: a new key's operations, checked, after a line saying what runs.
+  # For benchmark.rb: a new key's operations, checked, after a line saying what runs.
   def operations_on_new_key(name, bits)
     operations = load(name).new(OpenSSL::PKey::RSA.new(bits)).tap(&:check!)
     puts "#{RUBY_DESCRIPTION}\nengine #{name}#{" (#{FastRsaEngine.backend})" if defined?(FastRsaEngine)}, RSA-#{bits}"

@@ -8,12 +8,10 @@ require_relative "rsa_operations"
 class SquareRsa
   NAMES = %w[sign decrypt].freeze
   SHA256_DIGEST_INFO = ["3031300d060960864801650304020105000420"].pack("H*").freeze
-  JARS = %w[jna-5.17.0.jar jnagmp-3.0.0.jar bouncycastle-rsa-3.0.0.jar].freeze
 
-  # The jars bin/setup downloaded and verified into its cache.
+  # The jars bin/setup downloaded and verified, as bin/benchmark names them from downloads.lock.
   def self.load_jars
-    cache = ENV.fetch("FAST_RSA_ENGINE_CACHE") { File.join(Dir.home, ".cache/fast-rsa-engine") }
-    JARS.each { |jar| require File.join(cache, "downloads", jar) }
+    ENV.fetch("SQUARE_RSA_JARS") { raise "SQUARE_RSA_JARS is not set: bin/benchmark sets it" }.split(":").each { |jar| require jar }
   end
 
   def initialize(key)

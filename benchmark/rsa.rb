@@ -1,0 +1,174 @@
+# frozen_string_literal: true
+
+# RSA operations per second, as bin/benchmark runs it under MRI: writes the keys, runs one
+# runner.rb process per row on them (MRI, JRuby stock, JRuby with each backend fast-rsa-engine has
+# here, each beside its --baseline's, Square's bouncycastle-rsa), then prints one table and writes
+# results/latest.json and latest.svg; --readme puts table and chart into README.md.
+require "etc"
+require "open3"
+require "optparse"
+require_relative "lib/baseline"
+require_relative "lib/chart"
+require_relative "lib/report"
+require_relative "lib/rsa_operations"
+require_relative "lib/square_rsa"
+
+class RsaBenchmark
+  ROOT = File.expand_path("..", __dir__)
+  KEYS = File.join(Report::RESULTS, "tmp")
+  JRUBY = File.join(ROOT, "bin/jruby")
+  OPS = [*RsaOperations::NAMES, "keygen"].freeze
+  # Per cell, seconds of warm-up and of measurement; on JRuby the warm-ups of all cells last at least
+  # jit_warmup. keygen times keygen_keys keys at 2048 bits, fewer at larger sizes (see runner.rb).
+  PROFILES = {
+    quick: { warmup: 0.5, time: 1.0, jit_warmup: 5.0, keygen_keys: 24, ops: RsaOperations::NAMES },
+    full: { warmup: 2.0, time: 4.0, jit_warmup: 10.0, keygen_keys: 96, ops: OPS }
+  }.freeze
+
+  def self.options(argv)
+    options = { profile: :quick, sizes: [2048, 3072, 4096], threads: [1, Etc.nprocessors].uniq }
+    integers = ->(list) { list.map { |item| Integer(item, exception: false) or raise OptionParser::InvalidArgument, item } }
+    OptionParser.new do |parser|
+      parser.banner = "usage: bin/benchmark [options]   (quick by default: a few minutes, no keygen)"
+      parser.on("--full", "longer warm-up and measurement, and keygen") { options[:profile] = :full }
+      parser.on("--sizes LIST", Array, "key sizes (default: 2048,3072,4096)") { |v| options[:sizes] = integers.(v) }
+      parser.on("--ops LIST", Array, "of #{OPS.join(',')}") do |v|
+        raise OptionParser::InvalidArgument, (v - OPS).join(",") unless (v - OPS).empty?
+
+        options[:ops] = v
+      end
+      parser.on("--threads LIST", Array, "thread counts (default: 1,cores)") { |v| options[:threads] = integers.(v) }
+      parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4") { |v| options[:jruby] = v }
+      parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit)") { |v| options[:baseline] = v }
+      parser.on("--readme", "also put table and chart into README.md, between its markers") { options[:readme] = true }
+    end.parse!(argv)
+    PROFILES[options[:profile]].merge(options)
+  rescue OptionParser::ParseError => e
+    abort "bin/benchmark: #{e.message} (--help lists the options)"
+  end
+
+  def initialize(options, command)
+    @options = options
+    @command = command
+    @rows = []
+  end
+
+  def run
+    # First, so that a baseline that cannot be had stops the run before it measures anything.
+    baseline = Baseline.new(ROOT, @options[:baseline], KEYS).tap(&:build) if @options[:baseline]
+    FileUtils.mkdir_p(KEYS)
+    @options[:sizes].each { |bits| File.write(File.join(KEYS, "rsa-#{bits}.pem"), OpenSSL::PKey::RSA.new(bits).to_pem, perm: 0o600) }
+    measure("mri", RbConfig.ruby, "none")
+    measure("stock", JRUBY, "none")&.fetch("backends")&.each do |backend|
+      measure(backend, JRUBY, backend)
+      measure("#{backend} (#{baseline.revision})", JRUBY, backend, lib: baseline.lib) if baseline
+    end
+    measure("Square bc-rsa (direct)", JRUBY, "square", @options[:ops] & SquareRsa::NAMES)
+    write
+  end
+
+  private
+
+  # Runs one runner.rb process, its progress going straight to our stderr. Answers its output.
+  # lib: the gem's lib/ directory where it is not this checkout's (a baseline's).
+  def measure(name, interpreter, engine, ops = @options[:ops], lib: nil)
+    return if ops.empty?
+
+    warn "==> #{interpreter == JRUBY ? "JRuby #{name}" : 'MRI'}"
+    settings = @options.slice(:sizes, :threads, :warmup, :time, :jit_warmup, :keygen_keys).merge(engine: engine, keys: KEYS, ops: ops, lib: lib)
+    env = @options[:jruby] ? { "FAST_RSA_ENGINE_JRUBY" => @options[:jruby] } : {}
+    stdout, status = Open3.capture2(env, interpreter, File.join(__dir__, "runner.rb"), JSON.generate(settings.compact))
+    return warn("==> failed (#{status}): the #{name} row is left out") unless status.success?
+
+    output = JSON.parse(stdout.lines.last)
+    runtime = output["runtime"]
+    @rows << { key: name, label: runtime["jruby"] ? "JRuby #{runtime['jruby']} #{name}" : "MRI #{RUBY_VERSION}",
+               runtime: runtime, figures: output["results"] }
+    output
+  end
+
+  def write
+    mri = @rows.find { |row| row[:key] == "mri" }
+    @rows.flat_map { |row| row[:figures] }.each do |f|
+      base = figure(mri, *f.values_at("op", "bits", "threads"))
+      f["ratio_to_mri"] = (f["ops_per_sec"] / base["ops_per_sec"]).round(3) if base
+    end
+    measured = @rows.flat_map { |row| row[:figures].map { |f| f.values_at("op", "bits") } }
+    columns = @options[:ops].product(@options[:sizes]) & measured
+    text = "RSA ops/s (ratio to MRI), #{summary}, #{@options[:profile]}\n\n#{table(columns)}#{against_baseline(columns)}"
+    results = { machine: machine, settings: @options, rows: @rows }
+    folder = Report.write("", text, results, chart(@rows - [mri], columns))
+    return unless @options[:readme]
+
+    FileUtils.cp(File.join(folder, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
+    Report.update_readme("![RSA operations per second, relative to MRI](doc/benchmark.svg)\n\n`#{@command}` printed:\n\n#{text}\n")
+  end
+
+  # A row per runtime and thread count, a column per operation and key size, each cell "ops/s
+  # (ratio to MRI)", or "-" where that runtime has no figure. Slow keygen keeps three digits: 5.28, 0.532.
+  def table(columns)
+    body = @options[:threads].product(@rows).map do |threads, row|
+      cells = columns.map do |op, bits|
+        f = figure(row, op, bits, threads) or next "-"
+        text = format("%.#{(2 - Math.log10(f['ops_per_sec']).floor).clamp(0, 4)}f", f["ops_per_sec"])
+        f["ratio_to_mri"] ? format("%s (%.2fx)", text, f["ratio_to_mri"]) : text
+      end
+      [row[:label], threads.to_s, *cells]
+    end
+    Report.markdown([["runtime", "threads", *columns.map { |cell| cell.join(" ") }], *body])
+  end
+
+  # With --baseline: each backend's figures over the baseline's, cell by cell, from this one run.
+  def against_baseline(columns)
+    pairs = @rows.filter_map { |row| (base = @rows.find { |other| other[:key] == "#{row[:key]} (#{@options[:baseline]})" }) && [row, base] }
+    return "" if pairs.empty?
+
+    body = @options[:threads].product(pairs).map do |threads, (row, base)|
+      [row[:key], threads.to_s, *columns.map do |op, bits|
+        here, there = [row, base].map { |r| figure(r, op, bits, threads) }
+        here && there ? format("%.3fx", here["ops_per_sec"] / there["ops_per_sec"]) : "-"
+      end]
+    end
+    table = Report.markdown([["backend", "threads", *columns.map { |cell| cell.join(" ") }], *body])
+    "\n\nThis checkout over #{@options[:baseline]} (ops/s over ops/s, same run):\n\n#{table}"
+  end
+
+  # A panel per thread count, a group of bars per operation and key size, a bar per row but MRI's.
+  def chart(rows, columns)
+    chart = Chart.new(title: "RSA operations per second relative to MRI (higher is faster)", subtitle: summary,
+                      series: rows.map { |row| row[:label] }, unit: "x", reference: [1.0, "MRI = 1.0"])
+    @options[:threads].each do |threads|
+      groups = columns.map do |op, bits|
+        ["#{op} #{bits}", rows.map { |row| (ratio = figure(row, op, bits, threads)&.dig("ratio_to_mri")) && [ratio, [format("%.2f", ratio)]] }]
+      end
+      chart.panel(threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups)
+    end
+    chart
+  end
+
+  def figure(row, op, bits, threads)
+    row && row[:figures].find { |f| f.values_at("op", "bits", "threads") == [op, bits, threads] }
+  end
+
+  def machine
+    @machine ||= Report.machine
+  end
+
+  # "AMD EPYC, 2 cores, 2026-11-21 · MRI 3.1.2p20 + OpenSSL 3.0.19 · JRuby 10.1.1.0 on Java 25.0.3"
+  def summary
+    runtimes = @rows.map { |row| row[:runtime] }.uniq { |runtime| runtime.values_at("ruby", "java") }.map do |runtime|
+      next "JRuby #{runtime['jruby']} on Java #{runtime['java']}" if runtime["jruby"]
+
+      "MRI #{runtime['ruby'].split[1]} + #{runtime['openssl'].split[0, 2].join(' ')}"
+    end
+    ["#{machine[:cpu]}, #{machine[:cores]} cores, #{machine[:date][0, 10]}", *runtimes].join(" · ")
+  end
+end
+
+$stderr.sync = true
+command = "bin/benchmark #{ARGV.join(' ')}".strip
+begin
+  RsaBenchmark.new(RsaBenchmark.options(ARGV), command).run
+rescue Baseline::Error => e
+  abort "bin/benchmark: #{e.message}"
+end

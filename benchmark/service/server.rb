@@ -1,0 +1,134 @@
+# frozen_string_literal: true
+
+require "etc"
+require "json"
+require "net/http"
+require "socket"
+
+module ServiceBenchmark
+  # A process the benchmark starts: in a process group of its own (so a stop reaches its children,
+  # such as Puma's workers), its output in a log file. #stop ends the whole group: TERM, then KILL.
+  class ChildProcess
+    GRACE = 15 # seconds between TERM and KILL
+
+    attr_reader :log
+
+    def initialize(command, log:, env: {})
+      @log = log
+      @pid = Process.spawn(env, *command, pgroup: true, in: File::NULL, %i[out err] => [log, "w"])
+    end
+
+    def alive?
+      @status ||= Process.wait2(@pid, Process::WNOHANG)&.last
+      @status.nil?
+    end
+
+    # Waits for the process to end on its own; answers its Process::Status.
+    def wait
+      @status ||= Process.wait2(@pid).last
+    end
+
+    def stop
+      signal("TERM")
+      deadline = ServiceBenchmark.now + GRACE
+      sleep 0.1 while alive? && ServiceBenchmark.now < deadline
+      signal("KILL") # whatever of the group is left
+      wait
+    end
+
+    # CPU seconds (user and system) the process group has used so far, all its processes alike:
+    # Puma's master and workers on MRI, the JVM with its JIT and GC threads on JRuby.
+    def cpu_seconds
+      ticks = Dir.glob("/proc/[0-9]*/stat").sum do |stat|
+        fields = File.read(stat).split(")").last.split # after "pid (command)", which may hold spaces
+        fields[2].to_i == @pid ? fields[11].to_i + fields[12].to_i : 0 # pgrp; utime, stime
+      rescue Errno::ENOENT, Errno::ESRCH
+        0 # a process that ended while we read
+      end
+      ticks.to_f / Etc.sysconf(Etc::SC_CLK_TCK)
+    end
+
+    def log_tail
+      "#{log}:\n#{File.readlines(log).last(20).join}"
+    end
+
+    private
+
+    def signal(name)
+      Process.kill(name, -@pid)
+    rescue Errno::ESRCH
+      nil # the group is gone already
+    end
+  end
+
+  # The session service in one configuration (examples/session_service/bin/serve) on a free loopback
+  # port, with its Gemfile copy, lockfile and server.log in `folder`. Block form: the server is
+  # stopped however the block ends.
+  class Server < ChildProcess
+    SERVE = File.expand_path("../../examples/session_service/bin/serve", __dir__)
+    BOOT_TIMEOUT = 180 # seconds: JRuby boots in 15-30 s on a quiet machine, far slower on a busy one
+    HOST = "127.0.0.1"
+
+    def self.run(configuration, folder, key_file)
+      server = new(configuration, folder, key_file)
+      server.wait_until_up
+      yield server
+    ensure
+      server&.stop
+    end
+
+    attr_reader :url
+
+    def initialize(configuration, folder, key_file)
+      FileUtils.mkdir_p(folder)
+      port = TCPServer.open(HOST, 0) { |socket| socket.addr[1] }
+      @url = "http://#{HOST}:#{port}"
+      env = { "PORT" => port.to_s, "SESSION_KEY_FILE" => key_file, "SESSION_SERVICE_TIMING" => "1", "SESSION_SERVICE_BUNDLE" => folder }
+      super([SERVE, configuration], env: env, log: File.join(folder, "server.log"))
+    end
+
+    def wait_until_up
+      deadline = ServiceBenchmark.now + BOOT_TIMEOUT
+      until up?
+        raise "the server exited while booting; #{log_tail}" unless alive?
+        raise "the server did not answer within #{BOOT_TIMEOUT} s; #{log_tail}" if ServiceBenchmark.now > deadline
+
+        sleep 0.5
+      end
+    end
+
+    # What RequestTiming reports: runtime, backend, and time spent per part since boot.
+    def timing
+      JSON.parse(check(http.get("/timing")).body)
+    end
+
+    def new_token(algorithm)
+      JSON.parse(check(http.post("/sessions", URI.encode_www_form(user_id: "benchmark", alg: algorithm))).body).fetch("token")
+    end
+
+    # What Puma and bin/serve say at boot: Puma's version, workers (cluster mode) and threads, JAVA_OPTS.
+    def settings
+      text = File.read(log)
+      { version: text[/Puma version: (\S+)/, 1], workers: text[/Workers: (\d+)/, 1]&.to_i || 0,
+        threads: text[/Max threads: (\d+)/, 1].to_i, jvm_options: text[/JAVA_OPTS (.+)$/, 1] }
+    end
+
+    private
+
+    def up?
+      http.get("/timing").is_a?(Net::HTTPSuccess)
+    rescue SystemCallError, IOError, Net::ReadTimeout
+      false
+    end
+
+    def check(response)
+      raise "#{url} answered #{response.code}: #{response.body}" unless response.is_a?(Net::HTTPSuccess)
+
+      response
+    end
+
+    def http
+      Net::HTTP.new(HOST, URI(url).port).tap { |h| h.read_timeout = 30 }
+    end
+  end
+end
