@@ -72,7 +72,7 @@ class Chart
 
   # 1, 2 or 5 times a power of ten: the grid's spacing.
   def step(at_least)
-    power = 10**Math.log10(at_least).floor
+    power = 10.0**Math.log10(at_least).floor
     [1, 2, 5, 10].map { |factor| factor * power }.find { |candidate| candidate >= at_least }
   end
 
