@@ -12,7 +12,8 @@ require "optparse"
 require_relative "lib/engine"
 
 options = ARGV.getopts("", "engine:#{ENV.fetch('FAST_RSA_ENGINE', 'auto')}", "bits:2048", "count:1000")
-operations = Engine.operations_on_new_key(options["engine"], Integer(options["bits"]))
+operations = Engine.load(options["engine"]).new(OpenSSL::PKey::RSA.new(Integer(options["bits"]))).tap(&:check!)
+puts "#{RUBY_DESCRIPTION}\nengine #{options['engine']}#{" (#{FastRsaEngine.backend})" if defined?(FastRsaEngine)}, RSA-#{options['bits']}"
 count = Integer(options["count"])
 puts "#{count} times each"
 Benchmark.bm(10) do |bm|

@@ -22,11 +22,4 @@ module Engine
     FastRsaEngine.backend = name
     RsaOperations
   end
-
-  # For benchmark.rb: a new key's operations, checked, after a line saying what runs.
-  def operations_on_new_key(name, bits)
-    operations = load(name).new(OpenSSL::PKey::RSA.new(bits)).tap(&:check!)
-    puts "#{RUBY_DESCRIPTION}\nengine #{name}#{" (#{FastRsaEngine.backend})" if defined?(FastRsaEngine)}, RSA-#{bits}"
-    operations
-  end
 end

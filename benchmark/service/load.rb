@@ -22,9 +22,9 @@ module ServiceBenchmark
       process = ChildProcess.new(["wrk", "--threads", "1", "--connections", connections.to_s, "--duration", "#{seconds}s",
                                   "--timeout", "#{TIMEOUT}s", "--script", SCRIPT, url, "--", *what], log: log)
       status = begin
-        process.wait
+        process.status
       ensure
-        process.stop
+        process.stop # on Ctrl-C too
       end
       raise "wrk failed (#{status}): #{process.log_tail}" unless status.success?
 

@@ -18,22 +18,20 @@ module ServiceBenchmark
       @pid = Process.spawn(env, *command, pgroup: true, in: File::NULL, %i[out err] => [log, "w"])
     end
 
-    def alive?
-      @status ||= Process.wait2(@pid, Process::WNOHANG)&.last
-      @status.nil?
-    end
-
-    # Waits for the process to end on its own; answers its Process::Status.
-    def wait
-      @status ||= Process.wait2(@pid).last
+    # Answers its Process::Status once it has ended (waiting for that unless `block` is false), else nil.
+    def status(block: true)
+      @status ||= Process.wait2(@pid, block ? 0 : Process::WNOHANG)&.last
     end
 
     def stop
-      signal("TERM")
+      Process.kill("TERM", -@pid)
       deadline = ServiceBenchmark.now + GRACE
-      sleep 0.1 while alive? && ServiceBenchmark.now < deadline
-      signal("KILL") # whatever of the group is left
-      wait
+      sleep 0.1 until status(block: false) || ServiceBenchmark.now > deadline
+      Process.kill("KILL", -@pid) # whatever of the group is left
+    rescue Errno::ESRCH
+      nil # the group is gone already
+    ensure
+      status
     end
 
     # CPU seconds (user and system) the process group has used so far, all its processes alike:
@@ -50,14 +48,6 @@ module ServiceBenchmark
 
     def log_tail
       "#{log}:\n#{File.readlines(log).last(20).join}"
-    end
-
-    private
-
-    def signal(name)
-      Process.kill(name, -@pid)
-    rescue Errno::ESRCH
-      nil # the group is gone already
     end
   end
 
@@ -90,7 +80,7 @@ module ServiceBenchmark
     def wait_until_up
       deadline = ServiceBenchmark.now + BOOT_TIMEOUT
       until up?
-        raise "the server exited while booting; #{log_tail}" unless alive?
+        raise "the server exited while booting; #{log_tail}" if status(block: false)
         raise "the server did not answer within #{BOOT_TIMEOUT} s; #{log_tail}" if ServiceBenchmark.now > deadline
 
         sleep 0.5

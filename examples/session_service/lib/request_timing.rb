@@ -4,7 +4,7 @@ require "json"
 require "jwt"
 require "openssl"
 
-# Where a request's time goes, for bin/service-benchmark's profile (SESSION_SERVICE_TIMING=1 in
+# Where a request's time goes, for bin/benchmark --service's profile (SESSION_SERVICE_TIMING=1 in
 # config.ru): per request, the time inside the app, inside JWT.encode, and inside RSA signing
 # (OpenSSL::PKey::RSA#sign and #sign_pss, the digest included). `GET /timing` answers the totals since
 # boot, which the benchmark reads before and after a run, and the RSA backend in use. The cost is
