@@ -19,14 +19,10 @@ module ServiceBenchmark
       raise ArgumentError, "wrk targets loopback only, not #{url}" unless url.start_with?("http://127.0.0.1:")
 
       what = algorithm ? ["sessions", algorithm, samples ? sample_every.to_s : "0", samples.to_s] : ["verify", token]
-      process = ChildProcess.new(["wrk", "--threads", "1", "--connections", connections.to_s, "--duration", "#{seconds}s",
-                                  "--timeout", "#{TIMEOUT}s", "--script", SCRIPT, url, "--", *what], log: log)
-      status = begin
-        process.status
-      ensure
-        process.stop # on Ctrl-C too
-      end
-      raise "wrk failed (#{status}): #{process.log_tail}" unless status.success?
+      # In our process group: a Ctrl-C reaches wrk too.
+      done = system("wrk", "--threads", "1", "--connections", connections.to_s, "--duration", "#{seconds}s", "--timeout", "#{TIMEOUT}s",
+                    "--script", SCRIPT, url, "--", *what, out: log, err: %i[child out])
+      raise "wrk failed (#{$?}): #{File.readlines(log).last(20).join}" unless done
 
       raw = JSON.parse(File.readlines(log).grep(/\A\{/).last)
       raise "wrk got no response at all with #{connections} connections" if raw["requests"].zero?

@@ -6,16 +6,32 @@ require "net/http"
 require "socket"
 
 module ServiceBenchmark
-  # A process the benchmark starts: in a process group of its own (so a stop reaches its children,
-  # such as Puma's workers), its output in a log file. #stop ends the whole group: TERM, then KILL.
-  class ChildProcess
+  # The session service in one configuration (examples/session_service/bin/serve) on a free loopback
+  # port, with its Gemfile copy, lockfile and server.log in `folder`, in a process group of its own
+  # (so a stop reaches Puma's workers too). Block form: the server is stopped however the block ends.
+  class Server
+    SERVE = File.expand_path("../../examples/session_service/bin/serve", __dir__)
+    BOOT_TIMEOUT = 180 # seconds: JRuby boots in 15-30 s on a quiet machine, far slower on a busy one
     GRACE = 15 # seconds between TERM and KILL
+    HOST = "127.0.0.1"
 
-    attr_reader :log
+    def self.run(configuration, folder, key_file)
+      server = new(configuration, folder, key_file)
+      server.wait_until_up
+      yield server
+    ensure
+      server&.stop
+    end
 
-    def initialize(command, log:, env: {})
-      @log = log
-      @pid = Process.spawn(env, *command, pgroup: true, in: File::NULL, %i[out err] => [log, "w"])
+    attr_reader :url, :log
+
+    def initialize(configuration, folder, key_file)
+      FileUtils.mkdir_p(folder)
+      port = TCPServer.open(HOST, 0) { |socket| socket.addr[1] }
+      @url = "http://#{HOST}:#{port}"
+      @log = File.join(folder, "server.log")
+      env = { "PORT" => port.to_s, "SESSION_KEY_FILE" => key_file, "SESSION_SERVICE_TIMING" => "1", "SESSION_SERVICE_BUNDLE" => folder }
+      @pid = Process.spawn(env, SERVE, configuration, pgroup: true, in: File::NULL, %i[out err] => [log, "w"])
     end
 
     # Answers its Process::Status once it has ended (waiting for that unless `block` is false), else nil.
@@ -48,33 +64,6 @@ module ServiceBenchmark
 
     def log_tail
       "#{log}:\n#{File.readlines(log).last(20).join}"
-    end
-  end
-
-  # The session service in one configuration (examples/session_service/bin/serve) on a free loopback
-  # port, with its Gemfile copy, lockfile and server.log in `folder`. Block form: the server is
-  # stopped however the block ends.
-  class Server < ChildProcess
-    SERVE = File.expand_path("../../examples/session_service/bin/serve", __dir__)
-    BOOT_TIMEOUT = 180 # seconds: JRuby boots in 15-30 s on a quiet machine, far slower on a busy one
-    HOST = "127.0.0.1"
-
-    def self.run(configuration, folder, key_file)
-      server = new(configuration, folder, key_file)
-      server.wait_until_up
-      yield server
-    ensure
-      server&.stop
-    end
-
-    attr_reader :url
-
-    def initialize(configuration, folder, key_file)
-      FileUtils.mkdir_p(folder)
-      port = TCPServer.open(HOST, 0) { |socket| socket.addr[1] }
-      @url = "http://#{HOST}:#{port}"
-      env = { "PORT" => port.to_s, "SESSION_KEY_FILE" => key_file, "SESSION_SERVICE_TIMING" => "1", "SESSION_SERVICE_BUNDLE" => folder }
-      super([SERVE, configuration], env: env, log: File.join(folder, "server.log"))
     end
 
     def wait_until_up

@@ -18,7 +18,7 @@ require "json"
 require "optparse"
 $LOAD_PATH.unshift File.expand_path("../../lib", __dir__)
 require "fast-rsa-engine"
-require_relative "../../benchmark/lib/table"
+require_relative "../../benchmark/lib/report"
 
 class LongRun
   GROWTH_LIMIT_MIB = 32
@@ -147,7 +147,7 @@ class LongRun
     File.write(File.join(OUTPUT_DIR, "long_run.json"),
                JSON.pretty_generate(settings: @options, heap: heap, rows: rows))
     puts "Long run, #{heap}, #{@options.slice(:signs, :keys, :samples)}\n\n"
-    puts Table.markdown([header, *rows.map { |row| cells(row) }], 1)
+    puts Report.markdown([header, *rows.map { |row| cells(row) }], 1)
     return say("every figure within its limit") if rows.all? { |row| passed?(row) }
 
     say "a figure is out of its limit: growth of #{GROWTH_LIMIT_MIB} MiB or more, or |t| of #{T_LIMIT} or more"
