@@ -37,13 +37,18 @@ module ServiceBenchmark
           options[name] = v
         end
       end
-      parser.on("--connections LIST", Array, "wrk connections, one measurement each (default: 1,8,32)") { |v| options[:connections] = v.map { |n| Integer(n) } }
-      { duration: "each measurement", warmup_round: "each warm-up round", warmup_max: "warm-up at most, per scenario" }.each do |name, what|
-        parser.on("--#{name.to_s.tr('_', '-')} SECONDS", Integer, "#{what} (default: #{DEFAULTS[name]} s)") { |v| options[name] = v } # whole seconds: wrk's
+      parser.on("--connections LIST", Array, "wrk connections, one measurement each (default: 1,8,32)") do |v|
+        options[:connections] = v.map { |n| Integer(n) }
       end
-      parser.on("--warmup-requests N", Integer, "JRuby: requests served before the warm-up may end (default: 40000)") { |v| options[:warmup_requests] = v }
-      parser.on("--steady PERCENT", Float, "warm until 3 rounds' CPU per request differ by less (default: 10)") { |v| options[:steady] = v }
-      parser.on("--sample-every N", Integer, "keep every Nth token for MRI to verify (default: 20)") { |v| options[:sample_every] = v }
+      # Whole seconds: wrk takes no fractions.
+      { duration: "each measurement", warmup_round: "each warm-up round", warmup_max: "warm-up at most, per scenario" }.each do |name, what|
+        parser.on("--#{name.to_s.tr('_', '-')} SECONDS", Integer, "#{what} (default: #{DEFAULTS[name]} s)") { |v| options[name] = v }
+      end
+      { warmup_requests: ["N", Integer, "JRuby: requests served before the warm-up may end"],
+        steady: ["PERCENT", Float, "warm until 3 rounds' CPU per request differ by less"],
+        sample_every: ["N", Integer, "keep every Nth token for MRI to verify"] }.each do |name, (value, type, what)|
+        parser.on("--#{name.to_s.tr('_', '-')} #{value}", type, "#{what} (default: #{DEFAULTS[name]})") { |v| options[name] = v }
+      end
     end.parse!(argv)
     options
   rescue OptionParser::ParseError, ArgumentError => e
@@ -170,9 +175,9 @@ module ServiceBenchmark
 
   # Throughput and latency, CPU a request, tokens verified by MRI, and where a request's time goes on JRuby.
   def tables(results)
-    connections = results.flat_map { |r| r[:scenarios].flat_map { |s| s[:cells].map { |c| c[:connections] } } }.uniq
+    connections = connection_counts(results)
     rows = results.flat_map { |result| result[:scenarios].map { |scenario| [result, scenario] } }
-    find = ->(name, scenario, n) { results.find { |r| r[:name] == name }&.dig(:scenarios)&.find { |s| s[:name] == scenario }&.dig(:cells)&.find { |c| c[:connections] == n } }
+    find = ->(name, scenario, n) { cell(results, name, scenario, n) }
     figures = rows.map do |result, scenario|
       cells = connections.flat_map do |n|
         here = find.(result[:name], scenario[:name], n) or next %w[- -]
@@ -180,7 +185,8 @@ module ServiceBenchmark
         ratios = { "mri" => [], "stock" => %w[mri] }.fetch(result[:name], %w[mri stock]).filter_map do |base|
           other = find.(base, scenario[:name], n) and format("%.2fx", here[:requests_per_second] / other[:requests_per_second])
         end
-        [format("%d%s", here[:requests_per_second].round, ratios.empty? ? "" : " (#{ratios.join(', ')})"), format("%.1f / %.1f", here[:p50_ms], here[:p99_ms])]
+        [format("%d%s", here[:requests_per_second].round, ratios.empty? ? "" : " (#{ratios.join(', ')})"),
+         format("%.1f / %.1f", here[:p50_ms], here[:p99_ms])]
       end
       [result[:label], scenario[:title], *cells]
     end
@@ -214,16 +220,26 @@ module ServiceBenchmark
     chart = Chart.new(title: "Session service: requests/s (higher is better), p99 latency above each bar", subtitle: summary,
                       series: results.map { |result| result[:label] }, bar: 46)
     results.flat_map { |r| r[:scenarios].map { |s| s.slice(:name, :title) } }.uniq.each do |scenario|
-      connections = results.flat_map { |r| r[:scenarios].flat_map { |s| s[:cells].map { |c| c[:connections] } } }.uniq
-      chart.panel(scenario[:title], connections.map do |n|
+      chart.panel(scenario[:title], connection_counts(results).map do |n|
         ["#{n} connection#{'s' unless n == 1}", results.map do |result|
-          cell = result[:scenarios].find { |s| s[:name] == scenario[:name] }&.dig(:cells)&.find { |c| c[:connections] == n } or next
-          tooltip = format("%s, %d connections: %.0f requests/s, p50 %.1f ms, p99 %.1f ms", result[:label], n, *cell.values_at(:requests_per_second, :p50_ms, :p99_ms))
-          [cell[:requests_per_second], [cell[:requests_per_second].round.to_s, format("%.1f ms", cell[:p99_ms])], tooltip]
+          here = cell(results, result[:name], scenario[:name], n) or next
+          tooltip = format("%s, %d connections: %.0f requests/s, p50 %.1f ms, p99 %.1f ms", result[:label], n,
+                           *here.values_at(:requests_per_second, :p50_ms, :p99_ms))
+          [here[:requests_per_second], [here[:requests_per_second].round.to_s, format("%.1f ms", here[:p99_ms])], tooltip]
         end]
       end)
     end
     chart
+  end
+
+  # One wrk run's figures: configuration `name`, scenario, connection count; nil where there are none.
+  def cell(results, name, scenario, connections)
+    result = results.find { |r| r[:name] == name } or return
+    result[:scenarios].find { |s| s[:name] == scenario }&.dig(:cells)&.find { |c| c[:connections] == connections }
+  end
+
+  def connection_counts(results)
+    results.flat_map { |r| r[:scenarios].flat_map { |s| s[:cells].map { |c| c[:connections] } } }.uniq
   end
 
   # Every response 2xx and every sampled token good, else the failures are said and the run fails.

@@ -1,4 +1,4 @@
--- wrk script for the session service (bin/service-benchmark). Arguments after `--`:
+-- wrk script for the session service (bin/benchmark --service). Arguments after `--`:
 --   sessions ALG SAMPLE_EVERY SAMPLE_PREFIX   POST /sessions, a new user id each time, signed with ALG;
 --                                             every SAMPLE_EVERY-th response body (none if 0) goes to
 --                                             SAMPLE_PREFIX-THREAD.txt
