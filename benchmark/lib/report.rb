@@ -32,7 +32,7 @@ module Report
 
   # Prints the report; writes the results and the chart into `folder`; answers the folder.
   def write(folder, text, results, chart)
-    folder = File.join(RESULTS, folder)
+    folder = File.expand_path(folder, RESULTS)
     FileUtils.mkdir_p(folder)
     File.write(File.join(folder, "latest.json"), JSON.pretty_generate(results))
     File.write(File.join(folder, "latest.svg"), chart.to_svg)
