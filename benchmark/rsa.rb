@@ -4,14 +4,12 @@
 # runner.rb process per row on them (MRI, JRuby stock, JRuby with each backend fast-rsa-engine has
 # here, each beside its --baseline's, Square's bouncycastle-rsa), then prints one table and writes
 # results/latest.json and latest.svg; --readme puts table and chart into README.md.
-require "etc"
 require "open3"
 require "optparse"
 require_relative "lib/baseline"
 require_relative "lib/chart"
 require_relative "lib/report"
 require_relative "lib/rsa_operations"
-require_relative "lib/square_rsa"
 
 class RsaBenchmark
   ROOT = File.expand_path("..", __dir__)
@@ -25,25 +23,22 @@ class RsaBenchmark
     full: { warmup: 2.0, time: 4.0, jit_warmup: 10.0, keygen_keys: 96, ops: OPS }
   }.freeze
 
+  # The options, each stored under its name by OptionParser (into:), as its block answers it.
   def self.options(argv)
-    options = { profile: :quick, sizes: [2048, 3072, 4096], threads: [1, Etc.nprocessors].uniq }
-    integers = ->(list) { list.map { |item| Integer(item, exception: false) or raise OptionParser::InvalidArgument, item } }
-    OptionParser.new do |parser|
-      parser.banner = "usage: bin/benchmark [options]   (quick by default: a few minutes, no keygen)"
-      parser.on("--full", "longer warm-up and measurement, and keygen") { options[:profile] = :full }
-      parser.on("--sizes LIST", Array, "key sizes (default: 2048,3072,4096)") { |v| options[:sizes] = integers.(v) }
-      parser.on("--ops LIST", Array, "of #{OPS.join(',')}") do |v|
-        raise OptionParser::InvalidArgument, (v - OPS).join(",") unless (v - OPS).empty?
-
-        options[:ops] = v
-      end
-      parser.on("--threads LIST", Array, "thread counts (default: 1,cores)") { |v| options[:threads] = integers.(v) }
-      parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4") { |v| options[:jruby] = v }
-      parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit)") { |v| options[:baseline] = v }
-      parser.on("--readme", "also put table and chart into README.md, between its markers") { options[:readme] = true }
-    end.parse!(argv)
-    PROFILES[options[:profile]].merge(options)
-  rescue OptionParser::ParseError => e
+    options = { sizes: [2048, 3072, 4096], threads: [1, Etc.nprocessors].uniq }
+    integers = ->(list) { list.map { |item| Integer(item) } }
+    parser = OptionParser.new("usage: bin/benchmark [options]   (quick by default: a few minutes, no keygen)")
+    parser.on("--full", "longer warm-up and measurement, and keygen")
+    parser.on("--sizes LIST", Array, "key sizes (default: 2048,3072,4096)", &integers)
+    parser.on("--ops LIST", Array, "of #{OPS.join(',')}") { |v| (v - OPS).empty? ? v : raise(OptionParser::InvalidArgument, v.join(",")) }
+    parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &integers)
+    parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
+    parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit)")
+    parser.on("--readme", "also put table and chart into README.md, between its markers")
+    parser.parse!(argv, into: options)
+    profile = options.delete(:full) ? :full : :quick
+    PROFILES[profile].merge(profile: profile, **options)
+  rescue OptionParser::ParseError, ArgumentError => e
     abort "bin/benchmark: #{e.message} (--help lists the options)"
   end
 
@@ -55,13 +50,13 @@ class RsaBenchmark
 
   def run
     # First, so that a baseline that cannot be had stops the run before it measures anything.
-    baseline = Baseline.new(ROOT, @options[:baseline], KEYS).tap(&:build) if @options[:baseline]
+    baseline = Baseline.build(ROOT, @options[:baseline], KEYS) if @options[:baseline]
     FileUtils.mkdir_p(KEYS)
     @options[:sizes].each { |bits| File.write(File.join(KEYS, "rsa-#{bits}.pem"), OpenSSL::PKey::RSA.new(bits).to_pem, perm: 0o600) }
     measure("mri", RbConfig.ruby, "none")
     measure("stock", JRUBY, "none")&.fetch("backends")&.each do |backend|
       measure(backend, JRUBY, backend)
-      measure("#{backend} (#{baseline.revision})", JRUBY, backend, lib: baseline.lib) if baseline
+      measure("#{backend} (#{@options[:baseline]})", JRUBY, backend, lib: baseline) if baseline
     end
     measure("Square bc-rsa (direct)", JRUBY, "square", @options[:ops] & SquareRsa::NAMES)
     write
@@ -89,15 +84,20 @@ class RsaBenchmark
 
   def write
     mri = @rows.find { |row| row[:key] == "mri" }
-    @rows.flat_map { |row| row[:figures] }.each do |f|
-      base = figure(mri, *f.values_at("op", "bits", "threads"))
-      f["ratio_to_mri"] = (f["ops_per_sec"] / base["ops_per_sec"]).round(3) if base
+    # Each figure over MRI's, and with --baseline each of this checkout's over the baseline's, same run.
+    @rows.each do |row|
+      baseline = @rows.find { |other| other[:key] == "#{row[:key]} (#{@options[:baseline]})" }
+      row[:figures].each do |f|
+        { "ratio_to_mri" => mri, "ratio_to_baseline" => baseline }.each do |name, base_row|
+          base = figure(base_row, *f.values_at("op", "bits", "threads")) and f[name] = (f["ops_per_sec"] / base["ops_per_sec"]).round(3)
+        end
+      end
     end
     measured = @rows.flat_map { |row| row[:figures].map { |f| f.values_at("op", "bits") } }
     columns = @options[:ops].product(@options[:sizes]) & measured
-    text = "RSA ops/s (ratio to MRI), #{summary}, #{@options[:profile]}\n\n#{table(columns)}#{against_baseline(columns)}"
-    results = { machine: machine, settings: @options, rows: @rows }
-    folder = Report.write("", text, results, chart(@rows - [mri], columns))
+    ratios = ["ratio to MRI", *("this checkout over #{@options[:baseline]}" if @options[:baseline])].join("; ")
+    text = "RSA ops/s (#{ratios}), #{summary}, #{@options[:profile]}\n\n#{table(columns)}"
+    folder = Report.write("", text, { machine: machine, settings: @options, rows: @rows }, chart(@rows - [mri], columns))
     return unless @options[:readme]
 
     FileUtils.cp(File.join(folder, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
@@ -105,32 +105,18 @@ class RsaBenchmark
   end
 
   # A row per runtime and thread count, a column per operation and key size, each cell "ops/s
-  # (ratio to MRI)", or "-" where that runtime has no figure. Slow keygen keeps three digits: 5.28, 0.532.
+  # (ratios)", or "-" where that runtime has no figure. Slow keygen keeps three digits: 5.28, 0.532.
   def table(columns)
     body = @options[:threads].product(@rows).map do |threads, row|
       cells = columns.map do |op, bits|
         f = figure(row, op, bits, threads) or next "-"
         text = format("%.#{(2 - Math.log10(f['ops_per_sec']).floor).clamp(0, 4)}f", f["ops_per_sec"])
-        f["ratio_to_mri"] ? format("%s (%.2fx)", text, f["ratio_to_mri"]) : text
+        ratios = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.filter_map { |name, form| f[name] && format(form, f[name]) }
+        ratios.empty? ? text : "#{text} (#{ratios.join('; ')})"
       end
       [row[:label], threads.to_s, *cells]
     end
     Report.markdown([["runtime", "threads", *columns.map { |cell| cell.join(" ") }], *body])
-  end
-
-  # With --baseline: each backend's figures over the baseline's, cell by cell, from this one run.
-  def against_baseline(columns)
-    pairs = @rows.filter_map { |row| (base = @rows.find { |other| other[:key] == "#{row[:key]} (#{@options[:baseline]})" }) && [row, base] }
-    return "" if pairs.empty?
-
-    body = @options[:threads].product(pairs).map do |threads, (row, base)|
-      [row[:key], threads.to_s, *columns.map do |op, bits|
-        here, there = [row, base].map { |r| figure(r, op, bits, threads) }
-        here && there ? format("%.3fx", here["ops_per_sec"] / there["ops_per_sec"]) : "-"
-      end]
-    end
-    table = Report.markdown([["backend", "threads", *columns.map { |cell| cell.join(" ") }], *body])
-    "\n\nThis checkout over #{@options[:baseline]} (ops/s over ops/s, same run):\n\n#{table}"
   end
 
   # A panel per thread count, a group of bars per operation and key size, a bar per row but MRI's.

@@ -3,7 +3,7 @@
 require "cgi"
 
 # Both benchmarks' chart, hand-written SVG: a title, a legend, then panels one under another, each
-# a row of groups with a bar per series, its text above it; a grid, and where given a dashed
+# a row of groups with a bar per series and its texts above it; a grid, and where given a dashed
 # reference line (MRI = 1.0).
 class Chart
   COLORS = %w[#9e9e9e #ef6c00 #2e7d32 #6a1b9a #1565c0 #c62828 #00838f].freeze # by series
@@ -20,20 +20,19 @@ class Chart
     @panels = []
   end
 
-  # groups: [label, values], a value per series: nil (no bar) or [height, [texts above], tooltip].
+  # groups: [label, values], a value per series: nil (no bar) or [height, [texts above, bottom last]].
   def panel(title, groups)
     @panels << [title, groups]
-    self
   end
 
   def to_svg
     heights = @panels.flat_map { |_, groups| groups.flat_map { |_, values| values.compact.map(&:first) } }
     highest = [*heights, @reference&.first.to_f, 1e-9].max * 1.15
-    @step = step(highest / 4)
+    @step = [1, 2, 5, 10].map { |factor| factor * 10.0**Math.log10(highest / 4).floor }.find { |step| step >= highest / 4 }
     @top = (highest / @step).ceil * @step
     width = [LEFT + @panels.map { |_, groups| groups.size }.max.to_i * group_width + 100, 900].max
     legend = @series.each_with_index.inject([LEFT, ""]) do |(x, svg), (label, i)|
-      [x + 40 + label.length * 7, svg + rect(x, 66, 14, 14, COLORS[i % COLORS.size]) + text(x + 20, 78, label)]
+      [x + 40 + label.length * 7, svg + rect(x, 66, 14, 14, i) + text(x + 20, 78, label)]
     end
     [%(<svg xmlns="http://www.w3.org/2000/svg" width="#{width}" height="#{TOP + @panels.size * PANEL}" font-family="sans-serif">),
      %(<rect width="100%" height="100%" fill="white"/>), text(LEFT, 30, @title, size: 17, weight: "bold"),
@@ -47,7 +46,7 @@ class Chart
     axis = y + 30 + PLOT
     right = LEFT + groups.size * group_width
     grid = (0..(@top / @step).round).map do |i|
-      line(LEFT, y_of(axis, i * @step), right, y_of(axis, i * @step), "#e0e0e0") +
+      line(LEFT, y_of(axis, i * @step), right, "#e0e0e0") +
         text(LEFT - 8, y_of(axis, i * @step) + 4, format("%g%s", i * @step, @unit), anchor: "end", fill: "#555")
     end
     bars = groups.each_with_index.map do |(label, values), group|
@@ -55,25 +54,20 @@ class Chart
       text(x + @series.size * @bar / 2.0, axis + 18, label, anchor: "middle", fill: "#555") +
         values.each_with_index.map { |value, i| value ? bar(x + i * @bar, axis, i, *value) : "" }.join
     end
-    reference = @reference && line(LEFT, y_of(axis, @reference[0]), right, y_of(axis, @reference[0]), "#c62828", dashed: true) +
-                              text(right + 6, y_of(axis, @reference[0]) + 4, @reference[1], fill: "#c62828")
-    [text(LEFT, y + 16, title, weight: "bold"), *grid, line(LEFT, axis, right, axis, "#333"), *bars, reference].compact.join("\n")
+    if @reference
+      reference = line(LEFT, y_of(axis, @reference[0]), right, "#c62828", dashed: true) +
+                  text(right + 6, y_of(axis, @reference[0]) + 4, @reference[1], fill: "#c62828")
+    end
+    [text(LEFT, y + 16, title, weight: "bold"), *grid, line(LEFT, axis, right, "#333"), *bars, reference].compact.join("\n")
   end
 
-  def bar(x, axis, series, height, texts, tooltip = nil)
+  # The bar's texts stack upwards from its top, the last (in 9 points) right above it.
+  def bar(x, axis, series, height, texts)
     top = y_of(axis, height)
-    shape = rect(x, top, @bar - 3, (axis - top).round(1), COLORS[series % COLORS.size])
-    shape = shape.sub("/>", "><title>#{CGI.escapeHTML(tooltip)}</title></rect>") if tooltip
     labels = texts.reverse.each_with_index.map do |content, i|
       text(x + (@bar - 3) / 2.0, top - 4 - i * 12, content, size: i.zero? ? 9 : 11, anchor: "middle")
     end
-    shape + labels.join
-  end
-
-  # 1, 2 or 5 times a power of ten: the grid's spacing.
-  def step(at_least)
-    power = 10.0**Math.log10(at_least).floor
-    [1, 2, 5, 10].map { |factor| factor * power }.find { |candidate| candidate >= at_least }
+    rect(x, top, @bar - 3, (axis - top).round(1), series) + labels.join
   end
 
   def group_width
@@ -84,12 +78,12 @@ class Chart
     (axis - PLOT * value / @top).round(1)
   end
 
-  def line(x1, y1, x2, y2, color, dashed: false)
-    %(<line x1="#{x1}" y1="#{y1}" x2="#{x2}" y2="#{y2}" stroke="#{color}"#{' stroke-dasharray="6 4"' if dashed}/>)
+  def line(x1, y, x2, color, dashed: false) # horizontal: grid, axis, reference
+    %(<line x1="#{x1}" y1="#{y}" x2="#{x2}" y2="#{y}" stroke="#{color}"#{' stroke-dasharray="6 4"' if dashed}/>)
   end
 
-  def rect(x, y, width, height, color)
-    %(<rect x="#{x}" y="#{y}" width="#{width}" height="#{height}" fill="#{color}"/>)
+  def rect(x, y, width, height, series)
+    %(<rect x="#{x}" y="#{y}" width="#{width}" height="#{height}" fill="#{COLORS[series % COLORS.size]}"/>)
   end
 
   def text(x, y, content, size: 12, anchor: "start", weight: "normal", fill: "#222")

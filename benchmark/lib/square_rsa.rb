@@ -1,23 +1,23 @@
 # frozen_string_literal: true
 
-require_relative "rsa_operations"
-
 # The anchor row: Square's bouncycastle-rsa (NativeRSAEngine, GMP through jnagmp) driven directly
 # from JRuby, PKCS#1 v1.5 through Bouncy Castle's PKCS1Encoding, as the 2015 fast-rsa-engine gem
 # did. JRuby only, and only the private-key operations: sign and decrypt.
 class SquareRsa
   NAMES = %w[sign decrypt].freeze
+  # What PKCS#1 v1.5 signs: a SHA-256 in a DER DigestInfo, this prefix and the hash (RFC 8017, 9.2).
   SHA256_DIGEST_INFO = ["3031300d060960864801650304020105000420"].pack("H*").freeze
 
   # The jars bin/setup downloaded and verified, as bin/benchmark names them from downloads.lock.
   def self.load_jars
     ENV.fetch("SQUARE_RSA_JARS") { raise "SQUARE_RSA_JARS is not set: bin/benchmark sets it" }.split(":").each { |jar| require jar }
+    self
   end
 
   def initialize(key)
     @key = key
-    numbers = [key.n, key.e, key.d, key.p, key.q, key.dmp1, key.dmq1, key.iqmp]
-    @parameters = org.bouncycastle.crypto.params.RSAPrivateCrtKeyParameters.new(*numbers.map { |bn| bn.to_java })
+    numbers = %i[n e d p q dmp1 dmq1 iqmp].map { |part| key.public_send(part).to_java }
+    @parameters = org.bouncycastle.crypto.params.RSAPrivateCrtKeyParameters.new(*numbers)
     @ciphertext = key.public_encrypt(RsaOperations::MESSAGE).to_java_bytes
   end
 
@@ -25,11 +25,9 @@ class SquareRsa
     NAMES
   end
 
-  # A callable with its own cipher, as a Bouncy Castle cipher is not thread-safe. Signing is
-  # PKCS#1 v1.5 encryption with the private key, of a digest made on every call, as OpenSSL does.
+  # A callable with its own cipher, as a Bouncy Castle cipher is not thread-safe. Signing is PKCS#1
+  # v1.5 encryption with the private key, of a digest made on every call, as OpenSSL does.
   def prepare(name)
-    raise ArgumentError, "Square's bouncycastle-rsa row has no #{name}" unless NAMES.include?(name)
-
     cipher = org.bouncycastle.crypto.encodings.PKCS1Encoding.new(com.squareup.crypto.rsa.NativeRSAEngine.new)
     cipher.init(name == "sign", @parameters)
     lambda do
@@ -38,18 +36,13 @@ class SquareRsa
     end
   end
 
-  # Raises unless this gives OpenSSL's bytes (PKCS#1 v1.5 signatures are deterministic).
-  def check!
-    openssl_signature = @key.sign(RsaOperations::DIGEST, RsaOperations::MESSAGE)
-    raise "signature differs from OpenSSL's" unless prepare("sign").call == openssl_signature
-    raise "decrypt did not give the message back" unless prepare("decrypt").call == RsaOperations::MESSAGE
-  end
-
-  private
-
-  # What PKCS#1 v1.5 signs: the DER DigestInfo of the message's SHA-256, a fixed prefix and the hash
-  # (RFC 8017, section 9.2, note 1).
   def digest_info
     (SHA256_DIGEST_INFO + OpenSSL::Digest.digest(RsaOperations::DIGEST, RsaOperations::MESSAGE)).to_java_bytes
+  end
+
+  # Raises unless it gives OpenSSL's bytes (PKCS#1 v1.5 signatures are deterministic).
+  def check!
+    raise "signature differs from OpenSSL's" unless prepare("sign").call == @key.sign(RsaOperations::DIGEST, RsaOperations::MESSAGE)
+    raise "decrypt did not give the message back" unless prepare("decrypt").call == RsaOperations::MESSAGE
   end
 end
