@@ -9,10 +9,10 @@
 # FAST_RSA_ENGINE, else auto). No warm-up: JRuby's first figures include JIT compilation.
 require "benchmark"
 require "optparse"
-require_relative "lib/engine"
+require_relative "lib/rsa_operations"
 
 options = ARGV.getopts("", "engine:#{ENV.fetch('FAST_RSA_ENGINE', 'auto')}", "bits:2048", "count:1000")
-operations = Engine.load(options["engine"]).new(OpenSSL::PKey::RSA.new(Integer(options["bits"]))).tap(&:check!)
+operations = RsaOperations.engine(options["engine"]).new(OpenSSL::PKey::RSA.new(Integer(options["bits"]))).tap(&:check!)
 puts "#{RUBY_DESCRIPTION}\nengine #{options['engine']}#{" (#{FastRsaEngine.backend})" if defined?(FastRsaEngine)}, RSA-#{options['bits']}"
 count = Integer(options["count"])
 puts "#{count} times each"

@@ -45,7 +45,7 @@ class RsaOperations
   end
 
   def names
-    @operations.keys
+    NAMES & @operations.keys
   end
 
   # Threads share the key, and may share the callable: it holds no state of its own.

@@ -41,6 +41,12 @@ RSpec.describe "The benchmark commands" do
     end
   end
 
+  it "benchmark/benchmark.rb, the one-file demo, times each operation" do
+    stdout, stderr, status = run(root, "benchmark/benchmark.rb", "--bits", "1024", "--count", "2")
+    expect(status).to be_success, stderr
+    expect(stdout.lines.grep(/\A(sign|verify|decrypt) /).size).to eq(3)
+  end
+
   it "the chart draws a bar per figure, in an SVG document" do
     chart = Chart.new(title: "t", subtitle: "s", series: %w[stock aws_lc], unit: "x", reference: [1.0, "MRI = 1.0"])
     chart.panel("1 thread", [["sign 2048", [[0.27, ["0.27"]], [1.04, ["1.04"]]]], ["verify 2048", [nil, [1.3, ["1.30"]]]]])
