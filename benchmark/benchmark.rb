@@ -5,8 +5,8 @@
 #   bin/jruby benchmark/benchmark.rb --engine gmp            JRuby with fast-rsa-engine's GMP backend
 #   bin/jruby benchmark/benchmark.rb --engine none           JRuby without fast-rsa-engine
 #   ruby benchmark/benchmark.rb --bits 4096 --count 100
-# --engine: none, square (Square's bouncycastle-rsa, JRuby) or a fast-rsa-engine backend (default:
-# FAST_RSA_ENGINE, else auto). No warm-up: JRuby's first figures include JIT compilation.
+# --engine: none or a fast-rsa-engine backend (default: FAST_RSA_ENGINE, else auto). No warm-up:
+# JRuby's first figures include JIT compilation.
 require "benchmark"
 require "optparse"
 require_relative "lib/rsa_operations"

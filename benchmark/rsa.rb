@@ -2,8 +2,8 @@
 
 # RSA operations per second, as bin/benchmark runs it under MRI: writes the keys, runs one
 # runner.rb process per row on them (MRI, JRuby stock, JRuby with each backend fast-rsa-engine has
-# here, each beside its --baseline's, Square's bouncycastle-rsa), then prints one table and writes
-# results/latest.json and latest.svg; --readme puts table and chart into README.md.
+# here, each beside its --baseline's), then prints one table and writes results/latest.json and
+# latest.svg; --readme puts table and chart into README.md.
 require "open3"
 require "optparse"
 require_relative "lib/baseline"
@@ -58,7 +58,6 @@ class RsaBenchmark
       measure(backend, JRUBY, backend)
       measure("#{backend} (#{@options[:baseline]})", JRUBY, backend, lib: baseline) if baseline
     end
-    measure("Square bc-rsa (direct)", JRUBY, "square", @options[:ops] & SquareRsa::NAMES)
     write
   end
 
@@ -66,11 +65,9 @@ class RsaBenchmark
 
   # Runs one runner.rb process, its progress going straight to our stderr. Answers its output.
   # lib: the gem's lib/ directory where it is not this checkout's (a baseline's).
-  def measure(name, interpreter, engine, ops = @options[:ops], lib: nil)
-    return if ops.empty?
-
+  def measure(name, interpreter, engine, lib: nil)
     warn "==> #{interpreter == JRUBY ? "JRuby #{name}" : 'MRI'}"
-    settings = @options.slice(:sizes, :threads, :warmup, :time, :jit_warmup, :keygen_keys).merge(engine: engine, keys: KEYS, ops: ops, lib: lib)
+    settings = @options.slice(:sizes, :ops, :threads, :warmup, :time, :jit_warmup, :keygen_keys).merge(engine: engine, keys: KEYS, lib: lib)
     env = @options[:jruby] ? { "FAST_RSA_ENGINE_JRUBY" => @options[:jruby] } : {}
     stdout, status = Open3.capture2(env, interpreter, File.join(__dir__, "runner.rb"), JSON.generate(settings.compact))
     return warn("==> failed (#{status}): the #{name} row is left out") unless status.success?

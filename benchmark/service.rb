@@ -80,7 +80,7 @@ module ServiceBenchmark
       raise "#{label(configuration)} runs backend #{timing['backend']}, not #{expected}" unless timing["backend"] == expected
 
       scenarios = options[:scenarios].map { |scenario| measure_scenario(server, scenario, options, folder) }
-      { name: configuration, label: label(configuration), runtime: timing["runtime"], puma: server.settings, scenarios: scenarios }
+      { name: configuration, label: label(configuration), runtime: timing["runtime"], scenarios: scenarios }
     end
     result[:scenarios].each do |scenario|
       algorithm = SCENARIOS[scenario[:name]]
@@ -112,58 +112,45 @@ module ServiceBenchmark
   def check_tokens(files, public_key, algorithm)
     raise "tokens must be verified by MRI, not #{RUBY_ENGINE}" unless RUBY_ENGINE == "ruby"
 
-    counts = { sampled: 0, verified: 0, bad: 0, failures: [] }
-    files.each do |file|
-      File.foreach(file) do |line|
-        counts[:sampled] += 1
-        claims, = JWT.decode(JSON.parse(line).fetch("token"), public_key, true, algorithm: algorithm)
-        raise JWT::DecodeError, "claims missing: #{(CLAIMS - claims.keys).join(', ')}" unless (CLAIMS - claims.keys).empty?
-
-        counts[:verified] += 1
-      rescue JWT::DecodeError, JSON::ParserError, KeyError => e
-        counts[:bad] += 1
-        counts[:failures] << "#{e.class}: #{e.message}" if counts[:failures].size < 5
-      end
+    lines = files.flat_map { |file| File.readlines(file) }
+    failures = lines.filter_map do |line|
+      claims, = JWT.decode(JSON.parse(line).fetch("token"), public_key, true, algorithm: algorithm)
+      "claims missing: #{(CLAIMS - claims.keys).join(', ')}" unless (CLAIMS - claims.keys).empty?
+    rescue JWT::DecodeError, JSON::ParserError, KeyError => e
+      "#{e.class}: #{e.message}"
     end
-    counts
+    { sampled: lines.size, verified: lines.size - failures.size, bad: failures.size, failures: failures.first(5) }
   end
 
   def write(options, machine, results)
     summary = "#{machine[:cpu]}, #{machine[:cores]} cores (shared with wrk), #{machine[:date][0, 10]}, " \
               "load average #{machine[:load_average].join(' -> ')}"
-    settings = results.map do |result|
-      puma = result[:puma]
-      "- #{result[:label]}: #{result[:runtime]}; Puma #{puma[:version]}, #{puma[:workers].zero? ? '1 process' : "#{puma[:workers]} workers"} " \
-        "x #{puma[:threads]} threads#{"; JAVA_OPTS #{puma[:jvm_options]}" if puma[:jvm_options]}"
-    end
     # Each wrk run's figures by [configuration, scenario, connections].
     figures = results.flat_map { |r| r[:scenarios].flat_map { |s| s[:cells].map { |c| [[r[:name], s[:name], c[:connections]], c] } } }.to_h
     text = ["Session service on Puma, #{summary}; #{options[:warmup]} s of warm-up, then #{options[:duration]} s a cell",
-            *settings, "", tables(results, options, figures)].join("\n")
+            *results.map { |result| "- #{result[:label]}: #{result[:runtime]}" }, "", table(results, options, figures)].join("\n")
     Report.write("service", text, { machine: machine, settings: options, results: results }, chart(results, options, figures, summary))
   end
 
-  # Throughput and latency, then what was served and the tokens MRI verified.
-  def tables(results, options, figures)
-    rows = results.flat_map { |result| result[:scenarios].map { |scenario| [result, scenario] } }
-    rates = rows.map do |result, scenario|
-      [result[:label], scenario[:title], *options[:connections].flat_map do |n|
-        here = figures[[result[:name], scenario[:name], n]]
-        # A rate is compared with MRI's for JRuby, and with JRuby stock's too for the engines.
-        ratios = { "mri" => [], "stock" => %w[mri] }.fetch(result[:name], %w[mri stock]).filter_map do |base|
-          other = figures[[base, scenario[:name], n]] and format("%.2fx", here[:requests_per_second] / other[:requests_per_second])
+  # A row per configuration and scenario: per connection count, requests/s (over MRI's, and for the
+  # engines over stock's too) and latency; then, over all its runs, what failed and the tokens MRI verified.
+  def table(results, options, figures)
+    rows = results.flat_map do |result|
+      result[:scenarios].map do |scenario|
+        cells = options[:connections].flat_map do |n|
+          here = figures[[result[:name], scenario[:name], n]]
+          ratios = { "mri" => [], "stock" => %w[mri] }.fetch(result[:name], %w[mri stock]).filter_map do |base|
+            other = figures[[base, scenario[:name], n]] and format("%.2fx", here[:requests_per_second] / other[:requests_per_second])
+          end
+          [format("%d%s", here[:requests_per_second].round, ratios.empty? ? "" : " (#{ratios.join(', ')})"),
+           format("%.1f / %.1f", here[:p50_ms], here[:p99_ms])]
         end
-        [format("%d%s", here[:requests_per_second].round, ratios.empty? ? "" : " (#{ratios.join(', ')})"),
-         format("%.1f / %.1f", here[:p50_ms], here[:p99_ms])]
-      end]
+        failed = %i[non_2xx socket_errors timeouts].map { |k| scenario[:cells].sum { |c| c[k] } }.join(" / ")
+        [result[:label], scenario[:title], *cells, failed, format("%d of %d", *scenario[:tokens].values_at(:verified, :sampled))]
+      end
     end
-    served = rows.map do |result, scenario|
-      [result[:label], scenario[:title], *%i[requests non_2xx socket_errors timeouts].map { |k| scenario[:cells].sum { |c| c[k] }.to_s },
-       *scenario[:tokens].values_at(:sampled, :verified, :bad).map(&:to_s)]
-    end
-    [[["configuration", "scenario", *options[:connections].flat_map { |n| ["#{n} conn: req/s (x MRI, x stock)", "p50 / p99 ms"] }], *rates],
-     [["configuration", "scenario", "requests", "non-2xx", "socket errors", "timeouts", "tokens sampled", "verified by MRI",
-       "bad signatures"], *served]].map { |table| Report.markdown(table) }.join("\n\n")
+    Report.markdown([["configuration", "scenario", *options[:connections].flat_map { |n| ["#{n} conn: req/s (x MRI, x stock)", "p50 / p99 ms"] },
+                      "non-2xx / socket errors / timeouts", "tokens verified by MRI"], *rows])
   end
 
   # A panel per scenario, a group of bars per connection count, a bar per configuration: its requests/s, p99 above.

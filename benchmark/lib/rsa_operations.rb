@@ -1,7 +1,6 @@
 # frozen_string_literal: true
 
 require "openssl"
-require_relative "square_rsa"
 
 # The RSA operations timed on one key, each a callable. sign and decrypt use the private key (what
 # fast-rsa-engine speeds up); verify, verify_pss and encrypt the public key alone, as an app holding
@@ -16,12 +15,11 @@ class RsaOperations
   LIB = File.expand_path("../../lib", __dir__)
 
   # Which RSA code a benchmark process runs, by name; answers the class whose .new(key) gives its
-  # operations. "none" leaves fast-rsa-engine unloaded (MRI, or stock JRuby); "square" is the anchor,
-  # Square's bouncycastle-rsa; any other name is a backend of the gem in `lib` (this checkout's or a
-  # baseline's), which raises when the backend is unknown or cannot run here.
+  # operations. "none" leaves fast-rsa-engine unloaded (MRI, or stock JRuby); any other name is a
+  # backend of the gem in `lib` (this checkout's or a baseline's), which raises when the backend is
+  # unknown or cannot run here.
   def self.engine(name, lib = LIB)
     return self if name == "none"
-    return SquareRsa.load_jars if name == "square"
 
     $LOAD_PATH.unshift(lib)
     require "fast-rsa-engine"

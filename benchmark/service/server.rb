@@ -56,14 +56,10 @@ module ServiceBenchmark
 
     # What RequestTiming reports: runtime, backend, and time spent per part since boot.
     def timing
-      JSON.parse(request(Net::HTTP::Get.new("/timing")))
-    end
+      response = Net::HTTP.get_response(HOST, "/timing", @port)
+      raise "#{HOST}:#{@port} answered #{response.code}: #{response.body}" unless response.is_a?(Net::HTTPSuccess)
 
-    # What Puma and bin/serve say at boot: Puma's version, workers (cluster mode) and threads, JAVA_OPTS.
-    def settings
-      text = File.read(@log)
-      { version: text[/Puma version: (\S+)/, 1], workers: text[/Workers: (\d+)/, 1].to_i,
-        threads: text[/Max threads: (\d+)/, 1].to_i, jvm_options: text[/JAVA_OPTS (.+)$/, 1] }
+      JSON.parse(response.body)
     end
 
     # One wrk run (one thread, `connections` keep-alive connections, `seconds` long) through load.lua:
@@ -94,13 +90,6 @@ module ServiceBenchmark
 
     def ended?
       @status ||= Process.wait2(@pid, Process::WNOHANG)&.last
-    end
-
-    def request(request)
-      response = Net::HTTP.start(HOST, @port, read_timeout: 30) { |http| http.request(request) }
-      raise "#{HOST}:#{@port} answered #{response.code}: #{response.body}" unless response.is_a?(Net::HTTPSuccess)
-
-      response.body
     end
 
     def tail(file)
