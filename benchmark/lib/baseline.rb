@@ -5,9 +5,9 @@ require "open3"
 
 # An earlier version of the gem, for --baseline REV (a tag or commit): its tree taken out of git and
 # its extension built by its own Rakefile, so that its rows run this runner.rb on the same keys.
-# A baseline asked for and not had stops the run: a report without its rows would read as complete.
+# A baseline asked for and not had stops the run (exit 1): a report without its rows would read as
+# complete.
 module Baseline
-  Error = Class.new(StandardError)
   # The project's release tags and their commits (README: Develop), for a clone without tags
   # (`git clone --no-tags`, a CI checkout), where the tag names nothing.
   RELEASE_COMMITS = { "v0.1.0" => "cc6df41" }.freeze
@@ -17,7 +17,7 @@ module Baseline
   # Builds REV's extension in a folder of work_dir; answers that version's lib/ folder.
   def build(root, revision, work_dir)
     commit = commit_of(root, revision) || commit_of(root, RELEASE_COMMITS[revision]) or
-      raise Error, "--baseline #{revision}: no such tag or commit in #{root} (a clone without tags? `git fetch --tags`)"
+      abort "bin/benchmark: --baseline #{revision}: no such tag or commit in #{root} (a clone without tags? `git fetch --tags`)"
     warn "==> building the extension of #{revision} (#{commit})"
     dir = File.join(work_dir, "baseline-#{revision.tr('/', '-')}")
     FileUtils.rm_rf(dir)
@@ -25,7 +25,7 @@ module Baseline
     built = Open3.pipeline(["git", "-C", root, "archive", commit], ["tar", "-x", "-C", dir]).all?(&:success?) &&
             system({ "FAST_RSA_ENGINE_JRUBY" => "9.4" }, File.join(root, "bin/jruby"), "-S", "rake", "--quiet",
                    "compile", "jars", chdir: dir, out: :err)
-    raise Error, "--baseline #{revision}: its extension could not be built (see above)" unless built
+    abort "bin/benchmark: --baseline #{revision}: its extension could not be built (see above)" unless built
 
     File.join(dir, "lib")
   end

@@ -26,68 +26,73 @@ class Chart
   end
 
   def to_svg
-    heights = @panels.flat_map { |_, groups| groups.flat_map { |_, values| values.compact.map(&:first) } }
-    highest = [*heights, @reference&.first.to_f, 1e-9].max * 1.15
-    @step = [1, 2, 5, 10].map { |factor| factor * 10.0**Math.log10(highest / 4).floor }.find { |step| step >= highest / 4 }
+    highest = [*@panels.flat_map { |_, groups| groups.flat_map { |_, values| values.compact.map(&:first) } },
+               @reference&.first.to_f, 1e-9].max * 1.15
+    # The grid's spacing: 1, 2 or 5 times a power of ten, four or five lines.
+    power = 10.0**Math.log10(highest / 4).floor
+    @step = [1, 2, 5, 10].map { |factor| factor * power }.find { |step| step >= highest / 4 }
     @top = (highest / @step).ceil * @step
-    width = [LEFT + @panels.map { |_, groups| groups.size }.max.to_i * group_width + 100, 900].max
-    legend = @series.each_with_index.inject([LEFT, ""]) do |(x, svg), (label, i)|
-      [x + 40 + label.length * 7, svg + rect(x, 66, 14, 14, i) + text(x + 20, 78, label)]
+    @group = @series.size * @bar + GAP
+    width = [LEFT + @panels.map { |_, groups| groups.size }.max.to_i * @group + 100, 900].max
+    x = LEFT
+    legend = @series.each_with_index.map do |label, i|
+      (rect(x, 66, 14, 14, i) + text(x + 20, 78, label)).tap { x += 40 + label.length * 7 }
     end
-    [%(<svg xmlns="http://www.w3.org/2000/svg" width="#{width}" height="#{TOP + @panels.size * PANEL}" font-family="sans-serif">),
-     %(<rect width="100%" height="100%" fill="white"/>), text(LEFT, 30, @title, size: 17, weight: "bold"),
-     text(LEFT, 52, @subtitle, fill: "#555"), legend.last,
-     *@panels.each_with_index.map { |(title, groups), i| draw_panel(title, groups, TOP + i * PANEL) }, "</svg>\n"].join("\n")
+    [%(<svg xmlns="http://www.w3.org/2000/svg" width="#{width}" height="#{TOP + @panels.size * PANEL}" ) +
+       %(font-family="sans-serif">), %(<rect width="100%" height="100%" fill="white"/>),
+     text(LEFT, 30, @title, size: 17, weight: "bold"), text(LEFT, 52, @subtitle, fill: "#555"), *legend,
+     *@panels.each_with_index.map { |(title, groups), i| draw_panel(title, groups, TOP + i * PANEL) },
+     "</svg>\n"].join("\n")
   end
 
   private
 
   def draw_panel(title, groups, y)
     axis = y + 30 + PLOT
-    right = LEFT + groups.size * group_width
-    grid = (0..(@top / @step).round).map do |i|
-      line(LEFT, y_of(axis, i * @step), right, "#e0e0e0") +
-        text(LEFT - 8, y_of(axis, i * @step) + 4, format("%g%s", i * @step, @unit), anchor: "end", fill: "#555")
+    right = LEFT + groups.size * @group
+    at = ->(value) { (axis - PLOT * value / @top).round(1) }
+    svg = [text(LEFT, y + 16, title, weight: "bold")]
+    (0..(@top / @step).round).each do |i|
+      svg << line(LEFT, at.(i * @step), right, "#e0e0e0")
+      svg << text(LEFT - 8, at.(i * @step) + 4, format("%g%s", i * @step, @unit), anchor: "end", fill: "#555")
     end
-    bars = groups.each_with_index.map do |(label, values), group|
-      x = LEFT + group * group_width + GAP / 2.0
-      text(x + @series.size * @bar / 2.0, axis + 18, label, anchor: "middle", fill: "#555") +
-        values.each_with_index.map { |value, i| value ? bar(x + i * @bar, axis, i, *value) : "" }.join
+    svg << line(LEFT, axis, right, "#333")
+    groups.each_with_index do |(label, values), group|
+      x = LEFT + group * @group + GAP / 2.0
+      svg << text(x + @series.size * @bar / 2.0, axis + 18, label, anchor: "middle", fill: "#555")
+      values.each_with_index do |(height, texts), i|
+        next unless height
+
+        svg << rect(x + i * @bar, at.(height), @bar - 3, (axis - at.(height)).round(1), i)
+        # The texts stack upwards from the bar's top, the last (in 9 points) right above it.
+        texts.reverse.each_with_index do |content, row|
+          svg << text(x + i * @bar + (@bar - 3) / 2.0, at.(height) - 4 - row * 12, content,
+                      size: row.zero? ? 9 : 11, anchor: "middle")
+        end
+      end
     end
     if @reference
-      reference = line(LEFT, y_of(axis, @reference[0]), right, "#c62828", dashed: true) +
-                  text(right + 6, y_of(axis, @reference[0]) + 4, @reference[1], fill: "#c62828")
+      svg << line(LEFT, at.(@reference[0]), right, "#c62828", dashed: true)
+      svg << text(right + 6, at.(@reference[0]) + 4, @reference[1], fill: "#c62828")
     end
-    [text(LEFT, y + 16, title, weight: "bold"), *grid, line(LEFT, axis, right, "#333"), *bars, reference].compact.join("\n")
-  end
-
-  # The bar's texts stack upwards from its top, the last (in 9 points) right above it.
-  def bar(x, axis, series, height, texts)
-    top = y_of(axis, height)
-    labels = texts.reverse.each_with_index.map do |content, i|
-      text(x + (@bar - 3) / 2.0, top - 4 - i * 12, content, size: i.zero? ? 9 : 11, anchor: "middle")
-    end
-    rect(x, top, @bar - 3, (axis - top).round(1), series) + labels.join
-  end
-
-  def group_width
-    @series.size * @bar + GAP
-  end
-
-  def y_of(axis, value)
-    (axis - PLOT * value / @top).round(1)
+    svg.join("\n")
   end
 
   def line(x1, y, x2, color, dashed: false) # horizontal: grid, axis, reference
-    %(<line x1="#{x1}" y1="#{y}" x2="#{x2}" y2="#{y}" stroke="#{color}"#{' stroke-dasharray="6 4"' if dashed}/>)
+    element(:line, x1: x1, y1: y, x2: x2, y2: y, stroke: color, stroke_dasharray: ("6 4" if dashed))
   end
 
   def rect(x, y, width, height, series)
-    %(<rect x="#{x}" y="#{y}" width="#{width}" height="#{height}" fill="#{COLORS[series % COLORS.size]}"/>)
+    element(:rect, x: x, y: y, width: width, height: height, fill: COLORS[series % COLORS.size])
   end
 
   def text(x, y, content, size: 12, anchor: "start", weight: "normal", fill: "#222")
-    %(<text x="#{x}" y="#{y}" font-size="#{size}" text-anchor="#{anchor}" font-weight="#{weight}" fill="#{fill}">) +
-      "#{CGI.escapeHTML(content.to_s)}</text>"
+    element(:text, content, x: x, y: y, font_size: size, text_anchor: anchor, font_weight: weight, fill: fill)
+  end
+
+  # <name a="1" b-c="2"/>, or with content <name ...>content</name>; nil attributes left out.
+  def element(name, content = nil, **attributes)
+    tag = "<#{name} #{attributes.compact.map { |key, value| %(#{key.to_s.tr('_', '-')}="#{value}") }.join(' ')}"
+    content ? "#{tag}>#{CGI.escapeHTML(content.to_s)}</#{name}>" : "#{tag}/>"
   end
 end

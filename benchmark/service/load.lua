@@ -36,8 +36,9 @@ end
 function done(summary, latency, requests)
   local errors = summary.errors
   io.write(string.format(
-    '{"requests":%d,"seconds":%.3f,"p50_us":%d,"p99_us":%d,"mean_us":%.1f,"non_2xx":%d,"sampled":%d,' ..
-    '"socket_errors":%d,"timeouts":%d}\n',
-    summary.requests, summary.duration / 1e6, latency:percentile(50), latency:percentile(99), latency.mean,
-    thread:get("non_2xx"), thread:get("sampled"), errors.connect + errors.read + errors.write, errors.timeout))
+    '{"requests":%d,"requests_per_second":%.1f,"p50_ms":%.3f,"p99_ms":%.3f,"mean_ms":%.3f,' ..
+    '"non_2xx":%d,"sampled":%d,"socket_errors":%d,"timeouts":%d}\n',
+    summary.requests, summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000,
+    latency:percentile(99) / 1000, latency.mean / 1000, thread:get("non_2xx"), thread:get("sampled"),
+    errors.connect + errors.read + errors.write, errors.timeout))
 end

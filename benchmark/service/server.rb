@@ -4,7 +4,7 @@ require "json"
 require "net/http"
 require "socket"
 
-module ServiceBenchmark
+class ServiceBenchmark
   # The session service in one configuration (examples/session_service/bin/serve) on a free loopback
   # port, with its Gemfile copy, lockfile and server.log in `folder`, in a process group of its own
   # (so a stop reaches Puma's workers too), and wrk to drive it. Block form: the server is stopped
@@ -29,7 +29,8 @@ module ServiceBenchmark
       FileUtils.mkdir_p(folder)
       @port = TCPServer.open(HOST, 0) { |socket| socket.addr[1] }
       @log = File.join(folder, "server.log")
-      env = { "PORT" => @port.to_s, "SESSION_KEY_FILE" => key_file, "SESSION_SERVICE_TIMING" => "1", "SESSION_SERVICE_BUNDLE" => folder }
+      env = { "PORT" => @port.to_s, "SESSION_KEY_FILE" => key_file, "SESSION_SERVICE_TIMING" => "1",
+              "SESSION_SERVICE_BUNDLE" => folder }
       @pid = Process.spawn(env, SERVE, configuration, pgroup: true, in: File::NULL, %i[out err] => [@log, "w"])
     end
 
@@ -54,30 +55,26 @@ module ServiceBenchmark
       @status ||= Process.wait2(@pid).last
     end
 
-    # What RequestTiming reports: runtime, backend, and time spent per part since boot.
+    # What RequestTiming reports: the runtime, the backend, and time spent per part since boot.
     def timing
       response = Net::HTTP.get_response(HOST, "/timing", @port)
-      raise "#{HOST}:#{@port} answered #{response.code}: #{response.body}" unless response.is_a?(Net::HTTPSuccess)
+      raise "the server answered #{response.code}: #{response.body}" unless response.is_a?(Net::HTTPSuccess)
 
       JSON.parse(response.body)
     end
 
-    # One wrk run (one thread, `connections` keep-alive connections, `seconds` long) through load.lua:
-    # it asks for tokens signed with `algorithm`, keeps every sample_every-th response body in the
-    # file `samples`, counts non-2xx responses and prints its figures as JSON, which this answers.
-    def wrk(algorithm, connections:, seconds:, log:, samples: nil, sample_every: 0)
+    # One wrk run (one thread, `connections` keep-alive connections) through load.lua: it asks for
+    # tokens signed with `algorithm`, keeps every sample_every-th response body in the file `samples`,
+    # counts non-2xx responses and prints its figures as JSON, which this answers.
+    def wrk(algorithm, connections, seconds, log, samples = "", sample_every = 0)
       # In our process group: a Ctrl-C reaches wrk too.
       done = system("wrk", "--threads", "1", "--connections", connections.to_s, "--duration", "#{seconds}s",
                     "--timeout", "#{WRK_TIMEOUT}s", "--script", LOAD_SCRIPT, "http://#{HOST}:#{@port}",
-                    "--", algorithm, sample_every.to_s, samples.to_s, out: log, err: %i[child out])
-      raise "wrk failed (#{$?}): #{tail(log)}" unless done
+                    "--", algorithm, sample_every.to_s, samples, out: log, err: %i[child out])
+      figures = done && JSON.parse(File.readlines(log).grep(/\A\{/).last, symbolize_names: true)
+      raise "wrk failed or had no response (#{$?}): #{tail(log)}" unless figures&.dig(:requests)&.positive?
 
-      raw = JSON.parse(File.readlines(log).grep(/\A\{/).last, symbolize_names: true)
-      raise "wrk got no response at all with #{connections} connections" if raw[:requests].zero?
-
-      { connections: connections, requests_per_second: (raw[:requests] / raw[:seconds]).round(1),
-        p50_ms: raw[:p50_us] / 1000.0, p99_ms: raw[:p99_us] / 1000.0, mean_ms: (raw[:mean_us] / 1000.0).round(3),
-        **raw.slice(:requests, :non_2xx, :socket_errors, :timeouts, :sampled) }
+      { connections: connections, **figures }
     end
 
     private

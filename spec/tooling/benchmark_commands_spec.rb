@@ -28,7 +28,7 @@ RSpec.describe "The benchmark commands" do
     Dir.mktmpdir do |keys|
       File.write(File.join(keys, "rsa-1024.pem"), OpenSSL::PKey::RSA.new(1024).to_pem)
       settings = { engine: FastRsaEngine.backend.to_s, keys: keys, sizes: [1024], ops: %w[sign verify_pss keygen],
-                   threads: [1, 2], warmup: 0.01, time: 0.05, jit_warmup: 0, keygen_keys: 2 }
+                   threads: [1, 2], warmup: 0.01, time: 0.05, jit_warmup: 0, keygen_time: 0.1 }
       stdout, stderr, status = run(root, "benchmark/runner.rb", JSON.generate(settings))
       expect(status).to be_success, stderr
 
