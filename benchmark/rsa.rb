@@ -22,6 +22,7 @@ class RsaBenchmark
     quick: { warmup: 0.5, time: 1.0, keygen_time: 5.0, jit_warmup: 5.0, ops: RsaOperations::NAMES },
     full: { warmup: 2.0, time: 4.0, keygen_time: 20.0, jit_warmup: 10.0, ops: OPS }
   }.freeze
+  RATIOS = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.freeze # as the table shows them
 
   # The options, each stored under its name by OptionParser (into:), as its block answers it.
   def self.options(argv)
@@ -30,7 +31,9 @@ class RsaBenchmark
     parser = OptionParser.new("usage: bin/benchmark [options]   (quick by default: a few minutes, no keygen)")
     parser.on("--full", "longer warm-up and measurement, and keygen")
     parser.on("--sizes LIST", Array, "key sizes (default: 2048,3072,4096)", &integers)
-    parser.on("--ops LIST", Array, "of #{OPS.join(',')}") { |v| (v - OPS).empty? ? v : raise(OptionParser::InvalidArgument, v.join(",")) }
+    parser.on("--ops LIST", Array, "of #{OPS.join(',')}") do |ops|
+      (ops - OPS).empty? ? ops : raise(OptionParser::InvalidArgument, ops.join(","))
+    end
     parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &integers)
     parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
     parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit)")
@@ -53,7 +56,9 @@ class RsaBenchmark
     # First, so that a baseline that cannot be had stops the run before it measures anything.
     baseline = Baseline.build(ROOT, @options[:baseline], KEYS) if @options[:baseline]
     FileUtils.mkdir_p(KEYS)
-    @options[:sizes].each { |bits| File.write(File.join(KEYS, "rsa-#{bits}.pem"), OpenSSL::PKey::RSA.new(bits).to_pem, perm: 0o600) }
+    @options[:sizes].each do |bits|
+      File.write(File.join(KEYS, "rsa-#{bits}.pem"), OpenSSL::PKey::RSA.new(bits).to_pem, perm: 0o600)
+    end
     measure("mri", RbConfig.ruby, "none")
     measure("stock", JRUBY, "none")&.fetch("backends")&.each do |backend|
       measure(backend, JRUBY, backend)
@@ -68,15 +73,16 @@ class RsaBenchmark
   # lib: the gem's lib/ directory where it is not this checkout's (a baseline's).
   def measure(name, interpreter, engine, lib: nil)
     warn "==> #{interpreter == JRUBY ? "JRuby #{name}" : 'MRI'}"
-    settings = @options.slice(:sizes, :ops, :threads, :warmup, :time, :jit_warmup, :keygen_time).merge(engine: engine, keys: KEYS, lib: lib)
+    settings = @options.slice(:sizes, :ops, :threads, :warmup, :time, :keygen_time, :jit_warmup)
+                       .merge(engine: engine, keys: KEYS, lib: lib).compact
     env = @options[:jruby] ? { "FAST_RSA_ENGINE_JRUBY" => @options[:jruby] } : {}
-    stdout, status = Open3.capture2(env, interpreter, File.join(__dir__, "runner.rb"), JSON.generate(settings.compact))
+    stdout, status = Open3.capture2(env, interpreter, "#{__dir__}/runner.rb", JSON.generate(settings))
     return warn("==> failed (#{status}): the #{name} row is left out") unless status.success?
 
     output = JSON.parse(stdout.lines.last)
     runtime = output["runtime"]
-    @rows << { key: name, label: runtime["jruby"] ? "JRuby #{runtime['jruby']} #{name}" : "MRI #{RUBY_VERSION}",
-               runtime: runtime, figures: output["results"] }
+    label = runtime["jruby"] ? "JRuby #{runtime['jruby']} #{name}" : "MRI #{RUBY_VERSION}"
+    @rows << { key: name, label: label, runtime: runtime, figures: output["results"] }
     output
   end
 
@@ -85,21 +91,25 @@ class RsaBenchmark
     # Each figure over MRI's, and with --baseline each of this checkout's over the baseline's, same run.
     @rows.each do |row|
       baseline = @rows.find { |other| other[:key] == "#{row[:key]} (#{@options[:baseline]})" }
+      bases = { "ratio_to_mri" => mri, "ratio_to_baseline" => baseline }
       row[:figures].each do |f|
-        { "ratio_to_mri" => mri, "ratio_to_baseline" => baseline }.each do |name, base_row|
-          base = figure(base_row, *f.values_at("op", "bits", "threads")) and f[name] = (f["ops_per_sec"] / base["ops_per_sec"]).round(3)
+        bases.each do |ratio, base_row|
+          base = figure(base_row, *f.values_at("op", "bits", "threads")) or next
+          f[ratio] = (f["ops_per_sec"] / base["ops_per_sec"]).round(3)
         end
       end
     end
     measured = @rows.flat_map { |row| row[:figures].map { |f| f.values_at("op", "bits") } }
     columns = @options[:ops].product(@options[:sizes]) & measured
-    ratios = ["ratio to MRI", *("this checkout over #{@options[:baseline]}" if @options[:baseline])].join("; ")
-    text = "RSA ops/s (#{ratios}), #{summary}, #{@options[:profile]}\n\n#{table(columns)}"
-    folder = Report.write("", text, { machine: @machine, settings: @options, rows: @rows }, chart(@rows - [mri], columns))
+    ratios = ["ratio to MRI", *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
+    text = "RSA ops/s (#{ratios.join('; ')}), #{summary}, #{@options[:profile]}\n\n#{table(columns)}"
+    results = { machine: @machine, settings: @options, rows: @rows }
+    folder = Report.write("", text, results, chart(@rows - [mri], columns))
     return unless @options[:readme]
 
     FileUtils.cp(File.join(folder, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
-    Report.update_readme("![RSA operations per second, relative to MRI](doc/benchmark.svg)\n\n`#{@command}` printed:\n\n#{text}\n")
+    Report.update_readme("![RSA operations per second, relative to MRI](doc/benchmark.svg)\n\n" \
+                         "`#{@command}` printed:\n\n#{text}\n")
   end
 
   # A row per runtime and thread count, a column per operation and key size, each cell "ops/s
@@ -109,7 +119,7 @@ class RsaBenchmark
       cells = columns.map do |op, bits|
         f = figure(row, op, bits, threads) or next "-"
         text = format("%.#{(2 - Math.log10(f['ops_per_sec']).floor).clamp(0, 4)}f", f["ops_per_sec"])
-        ratios = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.filter_map { |name, form| f[name] && format(form, f[name]) }
+        ratios = RATIOS.filter_map { |ratio, form| f[ratio] && format(form, f[ratio]) }
         ratios.empty? ? text : "#{text} (#{ratios.join('; ')})"
       end
       [row[:label], threads.to_s, *cells]
@@ -123,7 +133,8 @@ class RsaBenchmark
                       series: rows.map { |row| row[:label] }, unit: "x", reference: [1.0, "MRI = 1.0"])
     @options[:threads].each do |threads|
       groups = columns.map do |op, bits|
-        ["#{op} #{bits}", rows.map { |row| (ratio = figure(row, op, bits, threads)&.dig("ratio_to_mri")) && [ratio, [format("%.2f", ratio)]] }]
+        ratios = rows.map { |row| figure(row, op, bits, threads)&.dig("ratio_to_mri") }
+        ["#{op} #{bits}", ratios.map { |ratio| ratio && [ratio, [format("%.2f", ratio)]] }]
       end
       chart.panel(threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups)
     end
@@ -136,15 +147,14 @@ class RsaBenchmark
 
   # "AMD EPYC, 2 cores, 2026-11-21 · MRI 3.1.2p20 + OpenSSL 3.0.19 · JRuby 10.1.1.0 on Java 25.0.3"
   def summary
-    runtimes = @rows.map { |row| row[:runtime] }.uniq { |runtime| runtime.values_at("ruby", "java") }.map do |runtime|
-      next "JRuby #{runtime['jruby']} on Java #{runtime['java']}" if runtime["jruby"]
-
-      "MRI #{runtime['ruby'].split[1]} + #{runtime['openssl'].split[0, 2].join(' ')}"
+    runtimes = @rows.map do |row|
+      r = row[:runtime]
+      r["jruby"] ? "JRuby #{r['jruby']} on Java #{r['java']}" : "MRI #{r['ruby'].split[1]} + #{r['openssl'][/\S+ \S+/]}"
     end
-    ["#{@machine[:cpu]}, #{@machine[:cores]} cores, #{@machine[:date][0, 10]}", *runtimes].join(" · ")
+    ["#{@machine[:cpu]}, #{@machine[:cores]} cores, #{@machine[:date][0, 10]}", *runtimes.uniq].join(" · ")
   end
 end
 
 $stderr.sync = true
-command = "bin/benchmark #{ARGV.join(' ')}".strip
+command = "bin/benchmark #{ARGV.join(' ')}".strip # before the options are taken out of ARGV
 RsaBenchmark.new(RsaBenchmark.options(ARGV), command).run
