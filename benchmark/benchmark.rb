@@ -12,8 +12,10 @@ require "optparse"
 require_relative "lib/rsa_operations"
 
 options = ARGV.getopts("", "engine:#{ENV.fetch('FAST_RSA_ENGINE', 'auto')}", "bits:2048", "count:1000")
-operations = RsaOperations.engine(options["engine"]).new(OpenSSL::PKey::RSA.new(Integer(options["bits"]))).tap(&:check!)
-puts "#{RUBY_DESCRIPTION}\nengine #{options['engine']}#{" (#{FastRsaEngine.backend})" if defined?(FastRsaEngine)}, RSA-#{options['bits']}"
+key = OpenSSL::PKey::RSA.new(Integer(options["bits"]))
+operations = RsaOperations.engine(options["engine"]).new(key).tap(&:check!)
+backend = " (#{FastRsaEngine.backend})" if defined?(FastRsaEngine)
+puts "#{RUBY_DESCRIPTION}\nengine #{options['engine']}#{backend}, RSA-#{options['bits']}"
 count = Integer(options["count"])
 puts "#{count} times each"
 Benchmark.bm(10) do |bm|

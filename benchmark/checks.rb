@@ -8,37 +8,39 @@ $LOAD_PATH.unshift File.expand_path("../lib", __dir__)
 require "benchmark/ips"
 require "fast-rsa-engine"
 
-module Engines
-  %w[Backends BackendContext KeyChecks].each { |name| java_import "fastrsaengine.engines.#{name}" }
-end
+Engines = Java::FastrsaengineEngines # the gem's Java classes, package fastrsaengine.engines
 
 def report(what, &call)
   micros = 1e6 / Benchmark.ips(warmup: 1, time: 2, quiet: true) { |x| x.report(&call) }.entries.first.ips
-  puts format("%-73s %9.1f", what, micros)
+  puts format("%-77s %9.1f", what, micros)
 end
 
 key = OpenSSL::PKey::RSA.new(2048)
 n, e, d, p, q, dmp1, dmq1, iqmp = %i[n e d p q dmp1 dmq1 iqmp].map { |part| key.public_send(part).to_java }
 factory = java.security.KeyFactory.getInstance("RSA")
-crt_key = factory.generatePrivate(java.security.spec.RSAPrivateCrtKeySpec.new(n, e, d, p, q, dmp1, dmq1, iqmp))
-plain_key = factory.generatePrivate(java.security.spec.RSAPrivateKeySpec.new(n, d))
+spec = java.security.spec
+crt_key = factory.generatePrivate(spec.RSAPrivateCrtKeySpec.new(n, e, d, p, q, dmp1, dmq1, iqmp))
+plain_key = factory.generatePrivate(spec.RSAPrivateKeySpec.new(n, d))
 big = ->(number) { number.to_java(java.math.BigInteger) } # JRuby answers a Java BigInteger as an Integer
 input = java.math.BigInteger.new(2040, java.util.Random.new(1))
 output = big.(input.modPow(d, n))
-backends = Engines::Backends.new(Engines::BackendContext.new(java.nio.file.Paths.get(FastRsaEngine::JAR_DIRECTORY),
-                                                             Engines::KeyChecks.java_class.class_loader))
+jars = java.nio.file.Paths.get(FastRsaEngine::JAR_DIRECTORY)
+backends = Engines::Backends.new(Engines::BackendContext.new(jars, Engines::KeyChecks.java_class.class_loader))
 
 puts "RSA-2048, microseconds per call (JRuby #{JRUBY_VERSION}, Java #{ENV_JAVA['java.version']})"
 report("m^e mod n: the result check of keys run as n, e, d") { output.modPow(e, n) }
 output_p, output_q = big.(output.mod(p)), big.(output.mod(q))
-report("m^e mod p and mod q: GMP's CRT check, in JDK arithmetic (libgmp's is faster)") { output_p.modPow(e, p) && output_q.modPow(e, q) }
+report("m^e mod p and mod q: GMP's CRT check, in JDK arithmetic (libgmp's is faster)") do
+  output_p.modPow(e, p) && output_q.modPow(e, q)
+end
 (FastRsaEngine.available_backends - [:stock]).each do |name|
   engine = backends.engine(name.to_s)
-  checked_crt, checked = [crt_key, plain_key].map { |private_key| Engines::KeyChecks.prepare(engine, private_key, e) }
+  checked = ->(key) { Engines::KeyChecks.prepare(engine, key, e) }
+  checked_crt, checked_plain = checked.(crt_key), checked.(plain_key)
   report("#{name} prepare a CRT key, engine alone") { engine.prepare(crt_key, e) }
-  report("#{name} prepare a CRT key, with the key checks") { Engines::KeyChecks.prepare(engine, crt_key, e) }
+  report("#{name} prepare a CRT key, with the key checks") { checked.(crt_key) }
   report("#{name} prepare an n, e, d key, engine alone") { engine.prepare(plain_key, e) }
-  report("#{name} prepare an n, e, d key, with the checks and the probe") { Engines::KeyChecks.prepare(engine, plain_key, e) }
+  report("#{name} prepare an n, e, d key, with the checks and the probe") { checked.(plain_key) }
   report("#{name} private operation, CRT key (checked inside the backend)") { checked_crt.privateOperation(input) }
-  report("#{name} private operation, n, e, d key, checked") { checked.privateOperation(input) }
+  report("#{name} private operation, n, e, d key, checked") { checked_plain.privateOperation(input) }
 end

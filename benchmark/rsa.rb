@@ -149,7 +149,9 @@ class RsaBenchmark
   def summary
     runtimes = @rows.map do |row|
       r = row[:runtime]
-      r["jruby"] ? "JRuby #{r['jruby']} on Java #{r['java']}" : "MRI #{r['ruby'].split[1]} + #{r['openssl'][/\S+ \S+/]}"
+      next "JRuby #{r['jruby']} on Java #{r['java']}" if r["jruby"]
+
+      "MRI #{r['ruby'].split[1]} + #{r['openssl'][/\S+ \S+/]}" # "OpenSSL 3.0.19"
     end
     ["#{@machine[:cpu]}, #{@machine[:cores]} cores, #{@machine[:date][0, 10]}", *runtimes.uniq].join(" · ")
   end

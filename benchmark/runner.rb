@@ -2,9 +2,7 @@
 
 # One row of bin/benchmark's table, in its own process under that row's interpreter: loads the
 # engine, measures each operation on the keys rsa.rb wrote, and prints the figures as one line of
-# JSON on stdout, its progress on stderr. The one argument is JSON:
-#   {"engine":"none","keys":"DIR","sizes":[2048],"ops":["sign"],"threads":[1,2],
-#    "warmup":0.5,"time":1.0,"jit_warmup":5.0,"keygen_time":5.0}   (and "lib":DIR for a baseline)
+# JSON on stdout, its progress on stderr. Its one argument is JSON: rsa.rb's settings for the row.
 require "benchmark/ips"
 require "json"
 require_relative "lib/rsa_operations"

@@ -1,11 +1,9 @@
 # frozen_string_literal: true
 
-# The session-service benchmark, as bin/benchmark --service runs it under MRI once the example's
-# setup is done: for each configuration in turn (MRI; JRuby stock; JRuby with each backend) it
-# starts the service (examples/session_service/bin/serve) and, per scenario, warms it up with wrk
-# for a fixed time, drives it with wrk at each connection count, and stops it. MRI verifies the
-# tokens sampled under load; the report goes to stdout and results/service/. Exit status 1 on any
-# non-2xx response or bad token.
+# The session-service benchmark, as bin/benchmark --service runs it under MRI: for each configuration
+# in turn it starts the service (examples/session_service/bin/serve), and per scenario warms it up
+# with wrk, then drives it with wrk at each connection count; MRI verifies the tokens sampled under
+# load. Report on stdout and in results/service/; exit status 1 on any non-2xx response or bad token.
 require "jwt"
 require "openssl"
 require "optparse"
@@ -56,9 +54,7 @@ class ServiceBenchmark
 
   # Answers whether every response was 2xx and every sampled token good.
   def run
-    scenario = @options[:warmup] + @options[:connections].size * (@options[:duration] + 1)
-    seconds = @options[:configurations].sum { |name| (name == "mri" ? 5 : 60) + @options[:scenarios].size * scenario }
-    say "about #{(seconds / 60.0).ceil} min; servers, logs and samples in #{RUN_DIR}"
+    say "servers, logs and samples in #{RUN_DIR}"
     FileUtils.rm_rf(RUN_DIR)
     FileUtils.mkdir_p(RUN_DIR)
     key = OpenSSL::PKey::RSA.new(2048)
@@ -66,8 +62,8 @@ class ServiceBenchmark
     load_before = load_average
     @options[:configurations].each { |configuration| measure(configuration, key, key_file) }
     @machine = Report.machine.merge(load_average: [load_before, load_average])
-    results = { machine: @machine, settings: @options, runtimes: @runtimes, runs: @runs.values, checks: @checks.values }
-    Report.write("service", report, results, chart)
+    Report.write("service", report, { machine: @machine, settings: @options, runtimes: @runtimes,
+                                      runs: @runs.values, checks: @checks.values }, chart)
     correct?
   end
 
@@ -84,34 +80,31 @@ class ServiceBenchmark
       raise "#{label(configuration)} runs backend #{backend}, not #{expected}" unless backend == expected
 
       @runtimes[configuration] = timing["runtime"]
-      @options[:scenarios].each do |scenario|
-        say "  #{title(scenario)}"
-        log = ->(name) { File.join(folder, "wrk-#{scenario}-#{name}.log") }
-        warmup = server.wrk(scenario.upcase, @options[:connections].max, @options[:warmup], log.("warmup"))
-        say format("    warm-up: %.0f requests/s", warmup[:requests_per_second])
-        samples = File.join(folder, "tokens-#{scenario}.txt")
-        @options[:connections].each do |n|
-          run = server.wrk(scenario.upcase, n, @options[:duration], log.(n), samples, SAMPLE_EVERY)
-          @runs[[configuration, scenario, n]] = { configuration: configuration, scenario: scenario, **run }
-          say format("    %2d connections: %6.0f requests/s, p50 %.1f ms, p99 %.1f ms, %d non-2xx",
-                     n, *run.values_at(:requests_per_second, :p50_ms, :p99_ms, :non_2xx))
-        end
-      end
-    end
-    @options[:scenarios].each do |scenario|
-      runs = @options[:connections].map { |n| @runs[[configuration, scenario, n]] }
-      tokens = check_tokens(File.join(folder, "tokens-#{scenario}.txt"), key.public_key, scenario.upcase)
-      failed = %i[non_2xx socket_errors timeouts].to_h { |k| [k, runs.sum { |r| r[k] }] }
-      @checks[[configuration, scenario]] = { configuration: configuration, scenario: scenario, **failed, **tokens }
-      say "  #{title(scenario)}: MRI verified #{tokens[:verified]} of #{tokens[:sampled]} tokens, #{tokens[:bad]} bad"
+      @options[:scenarios].each { |scenario| measure_scenario(server, configuration, scenario, folder, key) }
     end
   end
 
-  # Verifies under MRI (ruby-jwt on MRI's OpenSSL) the tokens sampled under load, one response body
-  # a line: each a JWT signed with `algorithm` by the service's key, its claims complete and in date.
-  def check_tokens(file, public_key, algorithm)
-    raise "tokens must be verified by MRI, not #{RUBY_ENGINE}" unless RUBY_ENGINE == "ruby"
+  def measure_scenario(server, configuration, scenario, folder, key)
+    say "  #{title(scenario)}"
+    log = ->(name) { File.join(folder, "wrk-#{scenario}-#{name}.log") }
+    warmup = server.wrk(scenario.upcase, @options[:connections].max, @options[:warmup], log.("warmup"))
+    say format("    warm-up: %.0f requests/s", warmup[:requests_per_second])
+    samples = File.join(folder, "tokens-#{scenario}.txt")
+    runs = @options[:connections].map do |n|
+      run = server.wrk(scenario.upcase, n, @options[:duration], log.(n), samples, SAMPLE_EVERY)
+      say format("    %2d connections: %6.0f requests/s, p50 %.1f ms, p99 %.1f ms, %d non-2xx",
+                 n, *run.values_at(:requests_per_second, :p50_ms, :p99_ms, :non_2xx))
+      @runs[[configuration, scenario, n]] = { configuration: configuration, scenario: scenario, **run }
+    end
+    tokens = check_tokens(samples, key.public_key, scenario.upcase)
+    say "    MRI verified #{tokens[:verified]} of #{tokens[:sampled]} tokens sampled under load, #{tokens[:bad]} bad"
+    failed = %i[non_2xx socket_errors timeouts].to_h { |k| [k, runs.sum { |r| r[k] }] }
+    @checks[[configuration, scenario]] = { configuration: configuration, scenario: scenario, **failed, **tokens }
+  end
 
+  # Verifies in this process, MRI (ruby-jwt on MRI's OpenSSL), the tokens sampled under load, a response
+  # body a line: each a JWT signed with `algorithm` by the service's key, its claims complete and in date.
+  def check_tokens(file, public_key, algorithm)
     lines = File.exist?(file) ? File.readlines(file) : []
     failures = lines.filter_map do |line|
       claims, = JWT.decode(JSON.parse(line).fetch("token"), public_key, true, algorithm: algorithm)
@@ -119,8 +112,7 @@ class ServiceBenchmark
     rescue JWT::DecodeError, JSON::ParserError, KeyError => e
       "#{e.class}: #{e.message}"
     end
-    { sampled: lines.size, verified: lines.size - failures.size, bad: failures.size,
-      failures: failures.first(5) }
+    { sampled: lines.size, verified: lines.size - failures.size, bad: failures.size, failures: failures.first(5) }
   end
 
   # The runtimes, then a row per configuration and scenario: per connection count, requests/s (over

@@ -16,24 +16,23 @@ module Baseline
 
   # Builds REV's extension in a folder of work_dir; answers that version's lib/ folder.
   def build(root, revision, work_dir)
+    fail = ->(why) { abort "bin/benchmark: --baseline #{revision}: #{why}" }
     commit = commit_of(root, revision) || commit_of(root, RELEASE_COMMITS[revision]) or
-      abort "bin/benchmark: --baseline #{revision}: no such tag or commit in #{root} (a clone without tags? `git fetch --tags`)"
+      fail.("no such tag or commit in #{root} (a clone without tags? `git fetch --tags`)")
     warn "==> building the extension of #{revision} (#{commit})"
     dir = File.join(work_dir, "baseline-#{revision.tr('/', '-')}")
     FileUtils.rm_rf(dir)
     FileUtils.mkdir_p(dir)
-    built = Open3.pipeline(["git", "-C", root, "archive", commit], ["tar", "-x", "-C", dir]).all?(&:success?) &&
-            system({ "FAST_RSA_ENGINE_JRUBY" => "9.4" }, File.join(root, "bin/jruby"), "-S", "rake", "--quiet",
-                   "compile", "jars", chdir: dir, out: :err)
-    abort "bin/benchmark: --baseline #{revision}: its extension could not be built (see above)" unless built
-
+    Open3.pipeline(["git", "-C", root, "archive", commit], ["tar", "-x", "-C", dir]).all?(&:success?) &&
+      system({ "FAST_RSA_ENGINE_JRUBY" => "9.4" }, "#{root}/bin/jruby", "-S", "rake", "--quiet", "compile", "jars",
+             chdir: dir, out: :err) or fail.("its extension could not be built (see above)")
     File.join(dir, "lib")
   end
 
   def commit_of(root, revision)
     return unless revision
 
-    out, status = Open3.capture2("git", "-C", root, "rev-parse", "--verify", "--quiet", "#{revision}^{commit}", err: File::NULL)
+    out, status = Open3.capture2("git", "-C", root, "rev-parse", "--verify", "--quiet", "#{revision}^{commit}")
     out.strip if status.success?
   end
 end

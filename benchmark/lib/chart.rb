@@ -79,20 +79,15 @@ class Chart
   end
 
   def line(x1, y, x2, color, dashed: false) # horizontal: grid, axis, reference
-    element(:line, x1: x1, y1: y, x2: x2, y2: y, stroke: color, stroke_dasharray: ("6 4" if dashed))
+    %(<line x1="#{x1}" y1="#{y}" x2="#{x2}" y2="#{y}" stroke="#{color}"#{' stroke-dasharray="6 4"' if dashed}/>)
   end
 
   def rect(x, y, width, height, series)
-    element(:rect, x: x, y: y, width: width, height: height, fill: COLORS[series % COLORS.size])
+    %(<rect x="#{x}" y="#{y}" width="#{width}" height="#{height}" fill="#{COLORS[series % COLORS.size]}"/>)
   end
 
   def text(x, y, content, size: 12, anchor: "start", weight: "normal", fill: "#222")
-    element(:text, content, x: x, y: y, font_size: size, text_anchor: anchor, font_weight: weight, fill: fill)
-  end
-
-  # <name a="1" b-c="2"/>, or with content <name ...>content</name>; nil attributes left out.
-  def element(name, content = nil, **attributes)
-    tag = "<#{name} #{attributes.compact.map { |key, value| %(#{key.to_s.tr('_', '-')}="#{value}") }.join(' ')}"
-    content ? "#{tag}>#{CGI.escapeHTML(content.to_s)}</#{name}>" : "#{tag}/>"
+    %(<text x="#{x}" y="#{y}" font-size="#{size}" text-anchor="#{anchor}" font-weight="#{weight}" ) +
+      %(fill="#{fill}">#{CGI.escapeHTML(content.to_s)}</text>)
   end
 end

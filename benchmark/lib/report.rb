@@ -14,19 +14,16 @@ module Report
   module_function
 
   def machine
-    cpu = File.foreach("/proc/cpuinfo").find { |line| line.start_with?("model name") }&.split(":", 2)&.last&.strip
-    { cpu: cpu || "unknown CPU", cores: Etc.nprocessors, date: Time.now.utc.iso8601,
-      kernel: Etc.uname.values_at(:sysname, :release, :machine).join(" ") }
+    { cpu: File.read("/proc/cpuinfo")[/^model name\s*:\s*(.+)$/, 1] || "unknown CPU", cores: Etc.nprocessors,
+      date: Time.now.utc.iso8601, kernel: Etc.uname.values_at(:sysname, :release, :machine).join(" ") }
   end
 
   # The first text_columns columns are left-aligned; the figures after them are right-aligned.
   def markdown(table, text_columns = 2)
     widths = table.transpose.map { |column| column.map(&:length).max }
-    lines = table.map do |cells|
-      texts = cells.each_with_index.map { |text, i| i < text_columns ? text.ljust(widths[i]) : text.rjust(widths[i]) }
-      "| #{texts.join(' | ')} |"
-    end
-    rule = widths.each_with_index.map { |width, i| i < text_columns ? "-" * (width + 2) : "#{'-' * (width + 1)}:" }
+    align = proc { |text, i| i < text_columns ? text.ljust(widths[i]) : text.rjust(widths[i]) }
+    lines = table.map { |cells| "| #{cells.each_with_index.map(&align).join(' | ')} |" }
+    rule = widths.each_with_index.map { |w, i| i < text_columns ? "-" * (w + 2) : "#{'-' * (w + 1)}:" }
     [lines.first, "|#{rule.join('|')}|", *lines.drop(1)].join("\n")
   end
 

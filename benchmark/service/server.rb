@@ -29,19 +29,16 @@ class ServiceBenchmark
       FileUtils.mkdir_p(folder)
       @port = TCPServer.open(HOST, 0) { |socket| socket.addr[1] }
       @log = File.join(folder, "server.log")
-      env = { "PORT" => @port.to_s, "SESSION_KEY_FILE" => key_file, "SESSION_SERVICE_TIMING" => "1",
-              "SESSION_SERVICE_BUNDLE" => folder }
+      env = { "PORT" => @port.to_s, "SESSION_KEY_FILE" => key_file, "SESSION_SERVICE_BUNDLE" => folder,
+              "SESSION_SERVICE_TIMING" => "1" } # RequestTiming's GET /timing: the runtime and the backend
       @pid = Process.spawn(env, SERVE, configuration, pgroup: true, in: File::NULL, %i[out err] => [@log, "w"])
     end
 
     def wait_until_up
       deadline = now + BOOT_TIMEOUT
-      until up?
-        raise "the server exited while booting; #{tail(@log)}" if ended?
-        raise "the server did not answer within #{BOOT_TIMEOUT} s; #{tail(@log)}" if now > deadline
-
-        sleep 0.5
-      end
+      sleep 0.5 until up? || ended? || now > deadline
+      why = ended? ? "exited while booting" : "did not answer within #{BOOT_TIMEOUT} s"
+      raise "the server #{why}; #{tail(@log)}" unless up?
     end
 
     def stop
