@@ -12,8 +12,8 @@ require "optparse"
 require_relative "lib/rsa_operations"
 
 options = ARGV.getopts("", "engine:#{ENV.fetch('FAST_RSA_ENGINE', 'auto')}", "bits:2048", "count:1000")
-key = OpenSSL::PKey::RSA.new(Integer(options["bits"]))
-operations = RsaOperations.engine(options["engine"]).new(key).tap(&:check!)
+RsaOperations.use(options["engine"])
+operations = RsaOperations.new(OpenSSL::PKey::RSA.new(Integer(options["bits"]))).tap(&:check!)
 backend = " (#{FastRsaEngine.backend})" if defined?(FastRsaEngine)
 puts "#{RUBY_DESCRIPTION}\nengine #{options['engine']}#{backend}, RSA-#{options['bits']}"
 count = Integer(options["count"])

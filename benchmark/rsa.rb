@@ -157,6 +157,5 @@ class RsaBenchmark
   end
 end
 
-$stderr.sync = true
 command = "bin/benchmark #{ARGV.join(' ')}".strip # before the options are taken out of ARGV
 RsaBenchmark.new(RsaBenchmark.options(ARGV), command).run

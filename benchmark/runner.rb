@@ -8,10 +8,10 @@ require "json"
 require_relative "lib/rsa_operations"
 
 settings = JSON.parse(ARGV.fetch(0))
-engine = RsaOperations.engine(settings["engine"], settings.fetch("lib", RsaOperations::LIB))
+RsaOperations.use(settings["engine"], settings.fetch("lib", RsaOperations::LIB))
 operations = settings["sizes"].to_h do |bits|
   key = OpenSSL::PKey::RSA.new(File.read(File.join(settings["keys"], "rsa-#{bits}.pem")))
-  [bits, engine.new(key).tap(&:check!)]
+  [bits, RsaOperations.new(key).tap(&:check!)]
 end
 cells = settings["sizes"].product(settings["ops"])
                          .select { |bits, op| op == "keygen" || operations[bits].names.include?(op) }
@@ -20,14 +20,12 @@ cells = settings["sizes"].product(settings["ops"])
 callable = lambda do |bits, op|
   op == "keygen" ? -> { OpenSSL::PKey::RSA.generate(bits) } : operations[bits].prepare(op)
 end
-figures = []
-$stderr.sync = true
 
 # benchmark-ips measures each cell, in each of `threads` threads at the same time on one shared key;
 # their rates add up. On JRuby the warm-ups together last at least jit_warmup, so that the JIT has
 # compiled the hot code before the figures count.
 warmup = [settings["warmup"], RUBY_ENGINE == "jruby" ? settings["jit_warmup"] / [cells.size, 1].max : 0].max
-cells.product(settings["threads"]).each do |(bits, op), threads|
+figures = cells.product(settings["threads"]).map do |(bits, op), threads|
   time = op == "keygen" ? settings["keygen_time"] : settings["time"]
   entries = Array.new(threads) do
     Thread.new(callable.(bits, op)) do |call|
@@ -35,10 +33,10 @@ cells.product(settings["threads"]).each do |(bits, op), threads|
     end
   end.map(&:value)
   rate = entries.sum(&:ips)
-  # The threads' rates are independent measurements: their standard deviations add in quadrature.
-  figures << { op: op, bits: bits, threads: threads, ops_per_sec: rate.round(3),
-               stddev: Math.sqrt(entries.sum { |entry| entry.ips_sd**2 }).round(3) }
   warn format("    %-10s %4d bits  %2d threads  %10.2f ops/s", op, bits, threads, rate)
+  # The threads' rates are independent measurements: their standard deviations add in quadrature.
+  { op: op, bits: bits, threads: threads, ops_per_sec: rate.round(3),
+    stddev: Math.sqrt(entries.sum { |entry| entry.ips_sd**2 }).round(3) }
 end
 
 runtime = { ruby: RUBY_DESCRIPTION, openssl: OpenSSL::OPENSSL_LIBRARY_VERSION }
@@ -47,7 +45,7 @@ runtime[:fast_rsa_engine] = FastRsaEngine.info if defined?(FastRsaEngine)
 # The stock row tells rsa.rb which backends to run next: it asks the gem, once measured.
 backends = []
 if RUBY_ENGINE == "jruby" && settings["engine"] == "none"
-  RsaOperations.engine("stock")
+  RsaOperations.use("stock")
   backends = FastRsaEngine.available_backends.map(&:to_s) - ["stock"]
 end
 puts JSON.generate(runtime: runtime, results: figures, backends: backends)

@@ -12,8 +12,11 @@ require_relative "lib/report"
 require_relative "service/server"
 
 class ServiceBenchmark
-  CONFIGURATIONS = %w[mri stock gmp aws_lc].freeze
-  SCENARIOS = %w[rs256 ps256].freeze # POST /sessions for a token signed with that algorithm
+  LABELS = { "mri" => "MRI", "stock" => "JRuby stock", "gmp" => "JRuby gmp", "aws_lc" => "JRuby aws_lc" }.freeze
+  CONFIGURATIONS = LABELS.keys.freeze
+  # POST /sessions for a token signed with that algorithm
+  TITLES = { "rs256" => "POST /sessions RS256", "ps256" => "POST /sessions PS256" }.freeze
+  SCENARIOS = TITLES.keys.freeze
   # warmup: seconds of wrk at the most connections before each scenario is measured. JRuby compiles
   # hot code in stages (its own JIT, then the JVM's C1, then C2 after thousands of calls) and needs
   # tens of thousands of requests before its cost per request levels off; MRI gets the same.
@@ -64,20 +67,20 @@ class ServiceBenchmark
     @machine = Report.machine.merge(load_average: [load_before, load_average])
     Report.write("service", report, { machine: @machine, settings: @options, runtimes: @runtimes,
                                       runs: @runs.values, checks: @checks.values }, chart)
-    correct?
+    @checks.values.all? { |check| check[:non_2xx] + check[:bad] == 0 }
   end
 
   private
 
   def measure(configuration, key, key_file)
-    say "#{label(configuration)}: starting Puma (load average #{load_average})"
+    say "#{LABELS[configuration]}: starting Puma (load average #{load_average})"
     folder = File.join(RUN_DIR, configuration)
     Server.run(configuration, folder, key_file) do |server|
       timing = server.timing
       # A configuration that runs another backend than its name says would mislabel every figure.
       expected = %w[mri stock].include?(configuration) ? "none" : configuration
       backend = timing["backend"]
-      raise "#{label(configuration)} runs backend #{backend}, not #{expected}" unless backend == expected
+      raise "#{LABELS[configuration]} runs backend #{backend}, not #{expected}" unless backend == expected
 
       @runtimes[configuration] = timing["runtime"]
       @options[:scenarios].each { |scenario| measure_scenario(server, configuration, scenario, folder, key) }
@@ -85,7 +88,7 @@ class ServiceBenchmark
   end
 
   def measure_scenario(server, configuration, scenario, folder, key)
-    say "  #{title(scenario)}"
+    say "  #{TITLES[scenario]}"
     log = ->(name) { File.join(folder, "wrk-#{scenario}-#{name}.log") }
     warmup = server.wrk(scenario.upcase, @options[:connections].max, @options[:warmup], log.("warmup"))
     say format("    warm-up: %.0f requests/s", warmup[:requests_per_second])
@@ -97,8 +100,10 @@ class ServiceBenchmark
       @runs[[configuration, scenario, n]] = { configuration: configuration, scenario: scenario, **run }
     end
     tokens = check_tokens(samples, key.public_key, scenario.upcase)
-    say "    MRI verified #{tokens[:verified]} of #{tokens[:sampled]} tokens sampled under load, #{tokens[:bad]} bad"
+    say "    MRI verified #{tokens[:verified]} of the #{tokens[:sampled]} tokens sampled under load"
     failed = %i[non_2xx socket_errors timeouts].to_h { |k| [k, runs.sum { |r| r[k] }] }
+    failures = failed[:non_2xx] + tokens[:bad]
+    say "    FAILED: #{failed[:non_2xx]} non-2xx responses, #{tokens[:bad]} bad tokens" if failures.positive?
     @checks[[configuration, scenario]] = { configuration: configuration, scenario: scenario, **failed, **tokens }
   end
 
@@ -125,29 +130,29 @@ class ServiceBenchmark
         ratios = BASES[configuration].select { |base| rate.(base, n) }
                                      .map { |base| format("%.2fx", rate.(configuration, n) / rate.(base, n)) }
         text = rate.(configuration, n).round.to_s
-        [ratios.empty? ? text : "#{text} (#{ratios.join(', ')})", format("%.1f / %.1f", run[:p50_ms], run[:p99_ms])]
+        [ratios.empty? ? text : "#{text} (#{ratios.join(', ')})",
+         format("%.1f / %.1f", run[:p50_ms], run[:p99_ms])]
       end
       check = @checks[[configuration, scenario]]
       failed = check.values_at(:non_2xx, :socket_errors, :timeouts).join(" / ")
-      [label(configuration), title(scenario), *cells, failed, "#{check[:verified]} of #{check[:sampled]}"]
+      [LABELS[configuration], TITLES[scenario], *cells, failed, "#{check[:verified]} of #{check[:sampled]}"]
     end
     header = ["configuration", "scenario",
               *@options[:connections].flat_map { |n| ["#{n} conn: req/s (x MRI, x stock)", "p50 / p99 ms"] },
               "non-2xx / socket errors / timeouts", "tokens verified by MRI"]
-    ["Session service on Puma, #{summary}; #{@options[:warmup]} s of warm-up, then #{@options[:duration]} s " \
-     "a run",
-     *@runtimes.map { |configuration, runtime| "- #{label(configuration)}: #{runtime}" }, "",
+    ["Session service on Puma, #{summary}; #{@options[:warmup]} s of warm-up, #{@options[:duration]} s a run",
+     *@runtimes.map { |configuration, runtime| "- #{LABELS[configuration]}: #{runtime}" }, "",
      Report.markdown([header, *rows])].join("\n")
   end
 
   # A panel per scenario, a group of bars per connection count, a bar per configuration: requests/s,
   # p99 above.
   def chart
-    series = @options[:configurations].map { |name| label(name) }
+    series = LABELS.values_at(*@options[:configurations])
     chart = Chart.new(title: "Session service: requests/s (higher is better), p99 latency above each bar",
                       subtitle: summary, series: series, bar: 46)
     @options[:scenarios].each do |scenario|
-      chart.panel(title(scenario), @options[:connections].map do |n|
+      chart.panel(TITLES[scenario], @options[:connections].map do |n|
         ["#{n} connection#{'s' unless n == 1}", @options[:configurations].map do |configuration|
           run = @runs[[configuration, scenario, n]]
           [run[:requests_per_second], [run[:requests_per_second].round.to_s, format("%.1f ms", run[:p99_ms])]]
@@ -157,26 +162,9 @@ class ServiceBenchmark
     chart
   end
 
-  # Every response 2xx and every sampled token good, else the failures are said and the run fails.
-  def correct?
-    failures = @checks.select { |_, check| check[:non_2xx] + check[:bad] > 0 }
-    failures.each do |(configuration, scenario), check|
-      say "FAILED #{label(configuration)}, #{title(scenario)}: #{check[:non_2xx]} non-2xx, #{check[:bad]} bad"
-    end
-    failures.empty?
-  end
-
   def summary
     "#{@machine[:cpu]}, #{@machine[:cores]} cores (shared with wrk), #{@machine[:date][0, 10]}, " \
       "load average #{@machine[:load_average].join(' -> ')}"
-  end
-
-  def label(configuration)
-    configuration == "mri" ? "MRI" : "JRuby #{configuration}"
-  end
-
-  def title(scenario)
-    "POST /sessions #{scenario.upcase}"
   end
 
   def load_average
@@ -188,7 +176,6 @@ class ServiceBenchmark
   end
 end
 
-$stderr.sync = true
 begin
   exit ServiceBenchmark.new(ServiceBenchmark.options(ARGV)).run
 rescue Interrupt

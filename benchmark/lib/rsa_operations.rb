@@ -14,17 +14,15 @@ class RsaOperations
   OAEP = { rsa_padding_mode: "oaep", rsa_oaep_md: DIGEST }.freeze
   LIB = File.expand_path("../../lib", __dir__)
 
-  # Which RSA code a benchmark process runs, by name; answers the class whose .new(key) gives its
-  # operations. "none" leaves fast-rsa-engine unloaded (MRI, or stock JRuby); any other name is a
-  # backend of the gem in `lib` (this checkout's or a baseline's), which raises when the backend is
-  # unknown or cannot run here.
-  def self.engine(name, lib = LIB)
-    return self if name == "none"
+  # Loads the RSA code a benchmark process runs, by name: "none" leaves fast-rsa-engine unloaded (MRI,
+  # or stock JRuby); any other name is a backend of the gem in `lib` (this checkout's or a baseline's),
+  # which raises when the backend is unknown or cannot run here.
+  def self.use(engine, lib = LIB)
+    return if engine == "none"
 
     $LOAD_PATH.unshift(lib)
     require "fast-rsa-engine"
-    FastRsaEngine.backend = name
-    self
+    FastRsaEngine.backend = engine
   end
 
   def initialize(key)
