@@ -24,6 +24,16 @@ RSpec.describe "The benchmark commands" do
     end
   end
 
+  it "refuses what it cannot run before it measures anything: unknown options, a baseline git cannot find", mri: true do
+    { %w[benchmark/rsa.rb --ops sign,nope] => "invalid argument: --ops sign,nope",
+      %w[benchmark/service.rb --configurations mri,nope] => "invalid argument: --configurations mri,nope",
+      %w[benchmark/rsa.rb --baseline no-such-revision] => "--baseline no-such-revision: no such tag or commit" }.each do |command, message|
+      _stdout, stderr, status = run(root, *command)
+      expect(status.exitstatus).to eq(1), command.join(" ")
+      expect(stderr).to include(message)
+    end
+  end
+
   it "a row's runner measures the engine and prints its figures as JSON", jruby: true do
     Dir.mktmpdir do |keys|
       File.write(File.join(keys, "rsa-1024.pem"), OpenSSL::PKey::RSA.new(1024).to_pem)
