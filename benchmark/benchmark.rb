@@ -5,14 +5,17 @@
 #   bin/jruby benchmark/benchmark.rb --engine gmp            JRuby with fast-rsa-engine's GMP backend
 #   bin/jruby benchmark/benchmark.rb --engine none           JRuby without fast-rsa-engine
 #   ruby benchmark/benchmark.rb --bits 4096 --count 100
-# --engine: none, square (Square's bouncycastle-rsa, JRuby) or a fast-rsa-engine backend (default:
-# FAST_RSA_ENGINE, else auto). No warm-up: JRuby's first figures include JIT compilation.
+# --engine: none or a fast-rsa-engine backend (default: FAST_RSA_ENGINE, else auto). No warm-up:
+# JRuby's first figures include JIT compilation.
 require "benchmark"
 require "optparse"
-require_relative "lib/engine"
+require_relative "lib/rsa_operations"
 
 options = ARGV.getopts("", "engine:#{ENV.fetch('FAST_RSA_ENGINE', 'auto')}", "bits:2048", "count:1000")
-operations = Engine.operations_on_new_key(options["engine"], Integer(options["bits"]))
+RsaOperations.use(options["engine"])
+operations = RsaOperations.new(OpenSSL::PKey::RSA.new(Integer(options["bits"]))).tap(&:check!)
+backend = " (#{FastRsaEngine.backend})" if defined?(FastRsaEngine)
+puts "#{RUBY_DESCRIPTION}\nengine #{options['engine']}#{backend}, RSA-#{options['bits']}"
 count = Integer(options["count"])
 puts "#{count} times each"
 Benchmark.bm(10) do |bm|

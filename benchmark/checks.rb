@@ -2,54 +2,45 @@
 
 # What fast-rsa-engine's key and result checks (ext/java/fastrsaengine/engines/KeyChecks.java) cost,
 # per native backend, for one RSA-2048 key: the README's Security table cites these figures.
-#   bin/jruby benchmark/checks.rb            (ROUNDS=4000 by default)
-# Each figure is a mean over ROUNDS calls after as many to warm up, straight on the Java classes.
+#   bin/benchmark --checks
+# Each figure: benchmark-ips's rate of calls straight on the Java classes, as microseconds a call.
 $LOAD_PATH.unshift File.expand_path("../lib", __dir__)
+require "benchmark/ips"
 require "fast-rsa-engine"
 
-module Engines
-  %w[Backends BackendContext KeyChecks].each { |name| java_import "fastrsaengine.engines.#{name}" }
-end
+Engines = Java::FastrsaengineEngines # the gem's Java classes, package fastrsaengine.engines
 
-ROUNDS = Integer(ENV.fetch("ROUNDS", "4000"))
-
-def micros(rounds = ROUNDS)
-  rounds.times { yield }
-  start = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
-  rounds.times { yield }
-  (Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond) - start) / rounds / 1000.0
+def report(what, &call)
+  micros = 1e6 / Benchmark.ips(warmup: 1, time: 2, quiet: true) { |x| x.report(&call) }.entries.first.ips
+  puts format("%-77s %9.1f", what, micros)
 end
 
 key = OpenSSL::PKey::RSA.new(2048)
+n, e, d, p, q, dmp1, dmq1, iqmp = %i[n e d p q dmp1 dmq1 iqmp].map { |part| key.public_send(part).to_java }
 factory = java.security.KeyFactory.getInstance("RSA")
-crt_key = factory.generatePrivate(java.security.spec.RSAPrivateCrtKeySpec.new(*%i[n e d p q dmp1 dmq1 iqmp].map { |part| key.public_send(part).to_java }))
-plain_key = factory.generatePrivate(java.security.spec.RSAPrivateKeySpec.new(key.n.to_java, key.d.to_java))
-e = key.e.to_java
-n = key.n.to_java
+spec = java.security.spec
+crt_key = factory.generatePrivate(spec.RSAPrivateCrtKeySpec.new(n, e, d, p, q, dmp1, dmq1, iqmp))
+plain_key = factory.generatePrivate(spec.RSAPrivateKeySpec.new(n, d))
+big = ->(number) { number.to_java(java.math.BigInteger) } # JRuby answers a Java BigInteger as an Integer
 input = java.math.BigInteger.new(2040, java.util.Random.new(1))
-output = input.modPow(key.d.to_java, n).to_java(java.math.BigInteger)
-context = Engines::BackendContext.new(java.nio.file.Paths.get(FastRsaEngine::JAR_DIRECTORY), Engines::KeyChecks.java_class.class_loader)
-backends = Engines::Backends.new(context)
+output = big.(input.modPow(d, n))
+jars = java.nio.file.Paths.get(FastRsaEngine::JAR_DIRECTORY)
+backends = Engines::Backends.new(Engines::BackendContext.new(jars, Engines::KeyChecks.java_class.class_loader))
 
 puts "RSA-2048, microseconds per call (JRuby #{JRUBY_VERSION}, Java #{ENV_JAVA['java.version']})"
-p = key.p.to_java
-q = key.q.to_java
-output_p = output.mod(p).to_java(java.math.BigInteger)
-output_q = output.mod(q).to_java(java.math.BigInteger)
-puts format("%-66s %9.1f", "m^e mod n: the result check of keys run as n, e, d", micros { output.modPow(e, n) })
-puts format("%-66s %9.1f", "m^e mod p and mod q: GMP's CRT check, in JDK arithmetic (libgmp's is faster)",
-            micros { output_p.modPow(e, p) && output_q.modPow(e, q) })
-FastRsaEngine.available_backends.reject { |name| name == :stock }.each do |name|
+report("m^e mod n: the result check of keys run as n, e, d") { output.modPow(e, n) }
+output_p, output_q = big.(output.mod(p)), big.(output.mod(q))
+report("m^e mod p and mod q: GMP's CRT check, in JDK arithmetic (libgmp's is faster)") do
+  output_p.modPow(e, p) && output_q.modPow(e, q)
+end
+(FastRsaEngine.available_backends - [:stock]).each do |name|
   engine = backends.engine(name.to_s)
-  checked_crt = Engines::KeyChecks.prepare(engine, crt_key, e)
-  checked = Engines::KeyChecks.prepare(engine, plain_key, e)
-  figures = {
-    "prepare a CRT key, engine alone" => micros(ROUNDS / 4) { engine.prepare(crt_key, e) },
-    "prepare a CRT key, with the key checks" => micros(ROUNDS / 4) { Engines::KeyChecks.prepare(engine, crt_key, e) },
-    "prepare an n, e, d key, engine alone" => micros(ROUNDS / 4) { engine.prepare(plain_key, e) },
-    "prepare an n, e, d key, with the checks and the probe" => micros(ROUNDS / 4) { Engines::KeyChecks.prepare(engine, plain_key, e) },
-    "private operation, CRT key (checked inside the backend)" => micros { checked_crt.privateOperation(input) },
-    "private operation, n, e, d key, checked" => micros(ROUNDS / 4) { checked.privateOperation(input) }
-  }
-  figures.each { |what, value| puts format("%-7s %-58s %9.1f", name, what, value) }
+  checked = ->(key) { Engines::KeyChecks.prepare(engine, key, e) }
+  checked_crt, checked_plain = checked.(crt_key), checked.(plain_key)
+  report("#{name} prepare a CRT key, engine alone") { engine.prepare(crt_key, e) }
+  report("#{name} prepare a CRT key, with the key checks") { checked.(crt_key) }
+  report("#{name} prepare an n, e, d key, engine alone") { engine.prepare(plain_key, e) }
+  report("#{name} prepare an n, e, d key, with the checks and the probe") { checked.(plain_key) }
+  report("#{name} private operation, CRT key (checked inside the backend)") { checked_crt.privateOperation(input) }
+  report("#{name} private operation, n, e, d key, checked") { checked_plain.privateOperation(input) }
 end

@@ -1,90 +1,93 @@
 # frozen_string_literal: true
 
-require_relative "svg"
+require "cgi"
 
-# The report's chart, a hand-written SVG: a panel per thread count, in each a group of bars per
-# operation and key size, a bar per row (all but MRI's) giving its ratio to MRI, printed above it;
-# a dashed line at 1.0 stands for MRI.
+# Both benchmarks' chart, hand-written SVG: a title, a legend, then panels one under another, each
+# a row of groups with a bar per series and its texts above it; a grid, and where given a dashed
+# reference line (MRI = 1.0).
 class Chart
-  include Svg
-
-  COLORS = %w[#9e9e9e #ef6c00 #2e7d32 #6a1b9a #1565c0 #c62828 #00838f].freeze # by row, stock first
-  BAR = 22 # pixels per bar, 3 of them blank
-  GAP = 20 # between groups
-  LEFT = 60
+  COLORS = %w[#9e9e9e #ef6c00 #2e7d32 #6a1b9a #1565c0 #c62828 #00838f].freeze # by series
+  LEFT = 70
   TOP = 100
-  PLOT = 260 # height of a plot; a panel adds its title and axis labels
-  PANEL = PLOT + 110
+  PLOT = 250 # pixels; a panel adds its title and its groups' labels
+  PANEL = PLOT + 80
+  GAP = 20 # between groups
 
-  # columns: [op, bits] pairs, grouped by op.
-  def initialize(rows, columns, threads, subtitle)
-    @rows = rows
-    @columns = columns
-    @threads = threads
-    @subtitle = subtitle
-    highest = [*rows.flat_map(&:figures).filter_map { |f| f["ratio_to_mri"] }, 1.0].max * 1.1
-    @step = highest > 5 ? 1.0 : 0.5
-    @top = (highest / @step).ceil * @step
+  # series: the bars' labels, in the order of each group's values; bar: pixels a bar, 3 of them blank;
+  # unit: after the grid's figures; reference: [value, label] of the dashed line.
+  def initialize(title:, subtitle:, series:, bar: 22, unit: "", reference: nil)
+    @title, @subtitle, @series, @bar, @unit, @reference = title, subtitle, series, bar, unit, reference
+    @panels = []
+  end
+
+  # groups: [label, values], a value per series: nil (no bar) or [height, [texts above, bottom last]].
+  def panel(title, groups)
+    @panels << [title, groups]
   end
 
   def to_svg
-    panels = @threads.each_with_index.map { |threads, i| panel(threads, TOP + i * PANEL) }
-    legend = @rows.each_with_index.map { |row, i| [row.label, COLORS[i % COLORS.size]] }
-    page(width: [LEFT + @columns.size * group_width + 90, 1000].max, height: TOP + @threads.size * PANEL, left: LEFT,
-         title: "RSA operations per second relative to MRI (higher is faster)", subtitle: @subtitle,
-         legend: legend, panels: panels)
+    highest = [*@panels.flat_map { |_, groups| groups.flat_map { |_, values| values.compact.map(&:first) } },
+               @reference&.first.to_f, 1e-9].max * 1.15
+    # The grid's spacing: 1, 2 or 5 times a power of ten, four or five lines.
+    power = 10.0**Math.log10(highest / 4).floor
+    @step = [1, 2, 5, 10].map { |factor| factor * power }.find { |step| step >= highest / 4 }
+    @top = (highest / @step).ceil * @step
+    @group = @series.size * @bar + GAP
+    width = [LEFT + @panels.map { |_, groups| groups.size }.max.to_i * @group + 100, 900].max
+    x = LEFT
+    legend = @series.each_with_index.map do |label, i|
+      (rect(x, 66, 14, 14, i) + text(x + 20, 78, label)).tap { x += 40 + label.length * 7 }
+    end
+    [%(<svg xmlns="http://www.w3.org/2000/svg" width="#{width}" height="#{TOP + @panels.size * PANEL}" ) +
+       %(font-family="sans-serif">), %(<rect width="100%" height="100%" fill="white"/>),
+     text(LEFT, 30, @title, size: 17, weight: "bold"), text(LEFT, 52, @subtitle, fill: "#555"), *legend,
+     *@panels.each_with_index.map { |(title, groups), i| draw_panel(title, groups, TOP + i * PANEL) },
+     "</svg>\n"].join("\n")
   end
 
   private
 
-  def panel(threads, y)
-    plot = y + 30
-    right = LEFT + @columns.size * group_width
-    title = threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)"
-    grid = (0..(@top / @step).round).map do |i|
-      line(LEFT, y_of(plot, i * @step), right, y_of(plot, i * @step), stroke: "#e0e0e0") +
-        text(LEFT - 8, y_of(plot, i * @step) + 4, format("%gx", i * @step), anchor: "end", fill: "#555")
+  def draw_panel(title, groups, y)
+    axis = y + 30 + PLOT
+    right = LEFT + groups.size * @group
+    at = ->(value) { (axis - PLOT * value / @top).round(1) }
+    svg = [text(LEFT, y + 16, title, weight: "bold")]
+    (0..(@top / @step).round).each do |i|
+      svg << line(LEFT, at.(i * @step), right, "#e0e0e0")
+      svg << text(LEFT - 8, at.(i * @step) + 4, format("%g%s", i * @step, @unit), anchor: "end", fill: "#555")
     end
-    [text(LEFT, y + 16, title, weight: "bold"), *grid, bars(threads, plot), axis_labels(plot + PLOT),
-     line(LEFT, y_of(plot, 1.0), right, y_of(plot, 1.0), stroke: "#c62828", "stroke-dasharray": "6 4"),
-     text(right + 6, y_of(plot, 1.0) + 4, "MRI = 1.0", fill: "#c62828")].join("\n")
-  end
+    svg << line(LEFT, axis, right, "#333")
+    groups.each_with_index do |(label, values), group|
+      x = LEFT + group * @group + GAP / 2.0
+      svg << text(x + @series.size * @bar / 2.0, axis + 18, label, anchor: "middle", fill: "#555")
+      values.each_with_index do |(height, texts), i|
+        next unless height
 
-  def bars(threads, plot)
-    @columns.each_with_index.flat_map do |(op, bits), column|
-      @rows.each_with_index.filter_map do |row, i|
-        ratio = row.figure(op, bits, threads)&.dig("ratio_to_mri") or next
-        x = x_of(column) + i * BAR
-        y = y_of(plot, ratio)
-        rect(x, y, BAR - 3, (plot + PLOT - y).round(1), COLORS[i % COLORS.size]) +
-          text(x + BAR / 2.0 - 1.5, y - 4, format("%.2f", ratio), size: 9, anchor: "middle")
+        svg << rect(x + i * @bar, at.(height), @bar - 3, (axis - at.(height)).round(1), i)
+        # The texts stack upwards from the bar's top, the last (in 9 points) right above it.
+        texts.reverse.each_with_index do |content, row|
+          svg << text(x + i * @bar + (@bar - 3) / 2.0, at.(height) - 4 - row * 12, content,
+                      size: row.zero? ? 9 : 11, anchor: "middle")
+        end
       end
-    end.join
-  end
-
-  # Under each group its key size; under each operation's groups its name, a thin line between.
-  def axis_labels(axis)
-    labels = @columns.each_with_index.map do |(op, bits), column|
-      size = text(x_of(column) + @rows.size * BAR / 2.0, axis + 18, bits, anchor: "middle", fill: "#555")
-      next size if column.positive? && @columns[column - 1][0] == op
-
-      middle = x_of(column) + (@columns.count { |other, _| other == op } * group_width - GAP) / 2.0
-      edge = x_of(column) - GAP / 2.0
-      divider = column.zero? ? "" : line(edge, axis - PLOT, edge, axis + 44, stroke: "#bbb")
-      size + divider + text(middle, axis + 40, op, anchor: "middle", weight: "bold")
     end
-    line(LEFT, axis, LEFT + @columns.size * group_width, axis, stroke: "#333") + labels.join
+    if @reference
+      svg << line(LEFT, at.(@reference[0]), right, "#c62828", dashed: true)
+      svg << text(right + 6, at.(@reference[0]) + 4, @reference[1], fill: "#c62828")
+    end
+    svg.join("\n")
   end
 
-  def group_width
-    @rows.size * BAR + GAP
+  def line(x1, y, x2, color, dashed: false) # horizontal: grid, axis, reference
+    %(<line x1="#{x1}" y1="#{y}" x2="#{x2}" y2="#{y}" stroke="#{color}"#{' stroke-dasharray="6 4"' if dashed}/>)
   end
 
-  def x_of(column)
-    LEFT + column * group_width + GAP / 2.0
+  def rect(x, y, width, height, series)
+    %(<rect x="#{x}" y="#{y}" width="#{width}" height="#{height}" fill="#{COLORS[series % COLORS.size]}"/>)
   end
 
-  def y_of(plot, ratio)
-    (plot + PLOT * (1 - ratio / @top)).round(1)
+  def text(x, y, content, size: 12, anchor: "start", weight: "normal", fill: "#222")
+    %(<text x="#{x}" y="#{y}" font-size="#{size}" text-anchor="#{anchor}" font-weight="#{weight}" ) +
+      %(fill="#{fill}">#{CGI.escapeHTML(content.to_s)}</text>)
   end
 end

@@ -12,26 +12,36 @@ class RsaOperations
   MESSAGE = "k" * 32 # as long as a 256-bit session key, so it can be encrypted too
   PSS = { salt_length: :digest, mgf1_hash: DIGEST }.freeze
   OAEP = { rsa_padding_mode: "oaep", rsa_oaep_md: DIGEST }.freeze
+  LIB = File.expand_path("../../lib", __dir__)
+
+  # Loads the RSA code a benchmark process runs, by name: "none" leaves fast-rsa-engine unloaded (MRI,
+  # or stock JRuby); any other name is a backend of the gem in `lib` (this checkout's or a baseline's),
+  # which raises when the backend is unknown or cannot run here.
+  def self.use(engine, lib = LIB)
+    return if engine == "none"
+
+    $LOAD_PATH.unshift(lib)
+    require "fast-rsa-engine"
+    FastRsaEngine.backend = engine
+  end
 
   def initialize(key)
     @key = key
     public_key = key.public_key
     signature = key.sign(DIGEST, MESSAGE)
-    pss_signature = key.sign_pss(DIGEST, MESSAGE, **PSS) if key.respond_to?(:sign_pss)
     ciphertext = key.public_encrypt(MESSAGE)
-    @operations = {
-      "sign" => -> { key.sign(DIGEST, MESSAGE) },
-      "verify" => -> { public_key.verify(DIGEST, signature, MESSAGE) },
-      "verify_pss" => -> { public_key.verify_pss(DIGEST, pss_signature, MESSAGE, **PSS) },
-      "encrypt" => -> { public_key.encrypt(MESSAGE, OAEP) },
-      "decrypt" => -> { key.private_decrypt(ciphertext) }
-    }
-    @operations.delete("encrypt") unless public_key.respond_to?(:encrypt)
-    @operations.delete("verify_pss") unless pss_signature
+    @operations = { "sign" => -> { key.sign(DIGEST, MESSAGE) },
+                    "verify" => -> { public_key.verify(DIGEST, signature, MESSAGE) },
+                    "decrypt" => -> { key.private_decrypt(ciphertext) } }
+    if key.respond_to?(:sign_pss)
+      pss_signature = key.sign_pss(DIGEST, MESSAGE, **PSS)
+      @operations["verify_pss"] = -> { public_key.verify_pss(DIGEST, pss_signature, MESSAGE, **PSS) }
+    end
+    @operations["encrypt"] = -> { public_key.encrypt(MESSAGE, OAEP) } if public_key.respond_to?(:encrypt)
   end
 
   def names
-    @operations.keys
+    NAMES & @operations.keys
   end
 
   # Threads share the key, and may share the callable: it holds no state of its own.

@@ -1,5 +1,5 @@
-# Shared by bin/setup, bin/jruby, bin/test, bin/benchmark and bin/service-benchmark: where things live
-# and which JDK runs which JRuby. Sourced, never run.
+# Shared by bin/setup, bin/jruby, bin/test, bin/benchmark and examples/session_service/bin/*: where
+# things live, which JDK runs which JRuby, and the extension's build. Sourced, never run.
 
 PROJECT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 CACHE_DIR="${FAST_RSA_ENGINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fast-rsa-engine}"
@@ -10,6 +10,8 @@ DEBIAN_GEM_PATH=/usr/share/rubygems-integration/all
 # ...and benchmark-ips in vendor_ruby, which JRuby must not load whole
 # (it also holds Debian's rubygems hooks for MRI), so setup links just that library.
 VENDOR_RUBYLIB="$CACHE_DIR/rubylib"
+# JRuby's gems for the session service (examples/session_service/bin/setup builds them; bin/serve reads them).
+SERVICE_GEMS="$CACHE_DIR/service/gems"
 
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
@@ -93,4 +95,15 @@ jdk_for_line() {
 jvm_options_for() {
   local feature; feature="$(java_feature "$1")"
   if [[ -n "$feature" && "$feature" -ge 22 ]]; then echo "--enable-native-access=ALL-UNNAMED"; fi
+}
+
+# Builds the extension and copies its jars into lib/ when either is missing or a source file is
+# newer than the jar (bin/benchmark, bin/test --long).
+build_extension() {
+  local jar="$PROJECT_ROOT/lib/fast_rsa_engine/fast_rsa_engine.jar" jars="$PROJECT_ROOT/lib/fast_rsa_engine/jars"
+  if [[ -f "$jar" && -n "$(ls -A "$jars" 2>/dev/null)" && -z "$(find "$PROJECT_ROOT/ext/java" -newer "$jar" -print -quit)" ]]; then
+    return 0
+  fi
+  say "building the extension with JRuby 9.4"
+  (cd "$PROJECT_ROOT" && FAST_RSA_ENGINE_JRUBY=9.4 bin/jruby -S rake --quiet compile jars) >&2
 }

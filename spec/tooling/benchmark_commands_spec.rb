@@ -2,7 +2,9 @@
 
 require "json"
 require "open3"
+require "rexml/document"
 require "tmpdir"
+require_relative "../../benchmark/lib/chart"
 
 # The benchmarks' code loads and runs. bin/test does not run the benchmarks themselves, so a file
 # they need that went missing would otherwise show first in a user's bin/benchmark. Figures are
@@ -14,11 +16,21 @@ RSpec.describe "The benchmark commands" do
     Open3.capture3(RbConfig.ruby, *arguments, chdir: root)
   end
 
-  it "the reports of bin/benchmark and bin/service-benchmark load and print their options", mri: true do
-    %w[benchmark/report.rb benchmark/service/report.rb].each do |script|
-      stdout, stderr, status = run(root, script, "--help")
-      expect(status).to be_success, "#{script}: #{stderr}"
-      expect(stdout).to start_with("usage: bin/")
+  it "bin/benchmark, its one entry point, prints the options of each benchmark", mri: true do
+    { [] => "usage: bin/benchmark [options]", ["--service"] => "usage: bin/benchmark --service [options]" }.each do |mode, usage|
+      stdout, stderr, status = Open3.capture3(File.join(root, "bin/benchmark"), *mode, "--help")
+      expect(status).to be_success, "bin/benchmark #{mode.join(' ')} --help: #{stderr}"
+      expect(stdout).to start_with(usage)
+    end
+  end
+
+  it "refuses what it cannot run before it measures anything: unknown options, a baseline git cannot find", mri: true do
+    { %w[benchmark/rsa.rb --ops sign,nope] => "invalid argument: --ops sign,nope",
+      %w[benchmark/service.rb --configurations mri,nope] => "invalid argument: --configurations mri,nope",
+      %w[benchmark/rsa.rb --baseline no-such-revision] => "--baseline no-such-revision: no such tag or commit" }.each do |command, message|
+      _stdout, stderr, status = run(root, *command)
+      expect(status.exitstatus).to eq(1), command.join(" ")
+      expect(stderr).to include(message)
     end
   end
 
@@ -26,7 +38,7 @@ RSpec.describe "The benchmark commands" do
     Dir.mktmpdir do |keys|
       File.write(File.join(keys, "rsa-1024.pem"), OpenSSL::PKey::RSA.new(1024).to_pem)
       settings = { engine: FastRsaEngine.backend.to_s, keys: keys, sizes: [1024], ops: %w[sign verify_pss keygen],
-                   threads: [1, 2], warmup: 0.01, time: 0.05, jit_warmup: 0, keygen_keys: 2 }
+                   threads: [1, 2], warmup: 0.01, time: 0.05, jit_warmup: 0, keygen_time: 0.1 }
       stdout, stderr, status = run(root, "benchmark/runner.rb", JSON.generate(settings))
       expect(status).to be_success, stderr
 
@@ -39,9 +51,25 @@ RSpec.describe "The benchmark commands" do
     end
   end
 
-  it "the long run loads and prints its options", jruby: true do
-    stdout, stderr, status = run(root, "benchmark/long_run.rb", "--help")
+  it "benchmark/benchmark.rb, the one-file demo, times each operation" do
+    stdout, stderr, status = run(root, "benchmark/benchmark.rb", "--bits", "1024", "--count", "2")
     expect(status).to be_success, stderr
-    expect(stdout).to start_with("usage:")
+    expect(stdout.lines.grep(/\A(sign|verify|decrypt) /).size).to eq(3)
+  end
+
+  it "the chart draws a bar per figure, in an SVG document" do
+    chart = Chart.new(title: "t", subtitle: "s", series: %w[stock aws_lc], unit: "x", reference: [1.0, "MRI = 1.0"])
+    chart.panel("1 thread", [["sign 2048", [[0.27, ["0.27"]], [1.04, ["1.04"]]]], ["verify 2048", [nil, [1.3, ["1.30"]]]]])
+    svg = REXML::Document.new(chart.to_svg)
+    bars = REXML::XPath.match(svg, "//rect[@height]").map { |rect| rect["height"] } - ["100%", "14"] # less page and legend
+    expect(bars.map(&:to_f)).to all(be > 0)
+    expect(bars.size).to eq(3)
+    expect(REXML::XPath.match(svg, "//text").map(&:text)).to include("0.27", "1.04", "1.30", "MRI = 1.0")
+  end
+
+  it "the long run, run by bin/test --long, loads and prints its options", jruby: true do
+    stdout, stderr, status = run(root, "spec/long_run/long_run.rb", "--help")
+    expect(status).to be_success, stderr
+    expect(stdout).to start_with("usage: bin/test --long")
   end
 end

@@ -4,11 +4,11 @@ require "json"
 require "jwt"
 require "openssl"
 
-# Where a request's time goes, for bin/service-benchmark's profile (SESSION_SERVICE_TIMING=1 in
-# config.ru): per request, the time inside the app, inside JWT.encode, and inside RSA signing
-# (OpenSSL::PKey::RSA#sign and #sign_pss, the digest included). `GET /timing` answers the totals since
-# boot, which the benchmark reads before and after a run, and the RSA backend in use. The cost is
-# a few clock reads per request.
+# Where a request's time goes (SESSION_SERVICE_TIMING=1 in config.ru): per request, the time inside
+# the app, inside JWT.encode, and inside RSA signing (OpenSSL::PKey::RSA#sign and #sign_pss, the
+# digest included). `GET /timing` answers the totals since boot, and the runtime and RSA backend in
+# use, which bin/benchmark --service checks; read before and after a wrk run, the totals give a
+# profile (README: "Where a request's time goes"). The cost is a few clock reads per request.
 class RequestTiming
   PARTS = %i[app jwt rsa].freeze
 

@@ -2,11 +2,11 @@
 
 # Debian packages Puma and nio4r for MRI only: C extensions built for MRI, gem specs JRuby does not
 # read. This turns the installed packages into gems JRuby installs, as rubygems.org would serve them:
-# puma for the java platform with its Java HTTP parser (the jar setup.sh builds from Debian's source),
+# puma for the java platform with its Java HTTP parser (the jar bin/setup builds from Debian's source),
 # and nio4r as a plain Ruby gem: Debian's mirror here carries no source of its Java extension, so
 # Puma loads nio4r in its pure-Ruby mode (NIO4R_PURE=true) and runs without the reactor that would
 # use it (queue_requests false, see config/puma.rb). Runs under MRI, which finds the packages.
-#   ruby benchmark/service/jruby_gems.rb OUT_DIR PUMA_HTTP11_JAR
+#   ruby examples/session_service/bin/lib/jruby_gems.rb OUT_DIR PUMA_HTTP11_JAR
 require "fileutils"
 require "rubygems/package"
 require "tmpdir"

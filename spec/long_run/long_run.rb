@@ -1,8 +1,8 @@
 # frozen_string_literal: true
 
-# Long-run figures for each native backend of fast-rsa-engine, not part of bin/test. bin/benchmark
-# --long runs this under bin/jruby with a fixed Java heap touched up front, so that resident memory
-# grows only off the heap, where a native leak would show:
+# The long run: a pass/fail test of each native backend of fast-rsa-engine, too long for every
+# bin/test. bin/test --long runs it under bin/jruby with a fixed Java heap touched up front, so that
+# resident memory grows only off the heap, where a native leak would show:
 #   signs:  resident memory (VmRSS) over --signs RSA-2048 signs on one key;
 #   keys:   resident memory over --keys key objects, each used once and dropped;
 #           for both, growth after the warm-up (the first tenth, and at least the JVM's first two
@@ -10,15 +10,15 @@
 #   timing: dudect-style, a fixed input and random inputs (--samples in all, half each, in random
 #           order) to the raw private-key operation, each timed alone; Welch's t between the two
 #           classes after dropping the slowest 5%, then 50%, must stay under 4.5 in magnitude.
-# Prints a table, writes benchmark/results/long.json, exits 1 when a figure fails.
-#   bin/benchmark --long                                   500,000 signs, 20,000 keys, 100,000 samples
-#   bin/benchmark --long --signs 5000 --keys 1000 --samples 2000 --backends gmp    a short check
+# Prints a table, writes tmp/long_run.json, exits 1 when a figure fails.
+#   bin/test --long                                   500,000 signs, 20,000 keys, 100,000 samples
+#   bin/test --long --signs 5000 --keys 1000 --samples 2000 --backends gmp    a short check
 require "fileutils"
 require "json"
 require "optparse"
-require_relative "lib/clock"
-require_relative "lib/engine"
-require_relative "lib/table"
+$LOAD_PATH.unshift File.expand_path("../../lib", __dir__)
+require "fast-rsa-engine"
+require_relative "../../benchmark/lib/report"
 
 class LongRun
   GROWTH_LIMIT_MIB = 32
@@ -28,6 +28,7 @@ class LongRun
   WARM_UP_COLLECTIONS = 2
   KEY_POOL = 8 # distinct keys behind the key objects: making 20,000 RSA keys would take hours
   MESSAGE = "long run"
+  OUTPUT_DIR = File.expand_path("../../tmp", __dir__)
 
   def initialize(options)
     @options = options
@@ -55,7 +56,7 @@ class LongRun
   # Growth: the highest sample after the warm-up minus the sample that ends it; the same over the
   # second half tells a steady leak (it grows there too) from a slow warm-up (it does not).
   def memory_growth(count)
-    start = Clock.now
+    start = now
     collections_before = collections
     samples, collected = [], []
     count.times do |i|
@@ -66,7 +67,7 @@ class LongRun
       collected << collections - collections_before
     end
     warmed_up = warm_up_samples(collected)
-    { per_sec: (count / (Clock.now - start)).round(1), warm_up_samples: warmed_up, rss_after_warmup_mib: samples[warmed_up - 1],
+    { per_sec: (count / (now - start)).round(1), warm_up_samples: warmed_up, rss_after_warmup_mib: samples[warmed_up - 1],
       rss_end_mib: samples.last, growth_mib: growth(samples, warmed_up), second_half_growth_mib: growth(samples, SAMPLES / 2),
       rss_samples_mib: samples, collections: collected }
   end
@@ -114,9 +115,13 @@ class LongRun
   end
 
   def time_ns
-    start = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
+    start = now(:nanosecond)
     yield
-    Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond) - start
+    now(:nanosecond) - start
+  end
+
+  def now(unit = :float_second)
+    Process.clock_gettime(Process::CLOCK_MONOTONIC, unit)
   end
 
   # Welch's t between the fixed (0) and random (1) classes, over the measurements at or below the
@@ -138,11 +143,11 @@ class LongRun
   end
 
   def report(rows)
-    FileUtils.mkdir_p(File.join(__dir__, "results"))
-    File.write(File.join(__dir__, "results/long.json"),
+    FileUtils.mkdir_p(OUTPUT_DIR)
+    File.write(File.join(OUTPUT_DIR, "long_run.json"),
                JSON.pretty_generate(settings: @options, heap: heap, rows: rows))
     puts "Long run, #{heap}, #{@options.slice(:signs, :keys, :samples)}\n\n"
-    puts Table.markdown([header, *rows.map { |row| cells(row) }], 1)
+    puts Report.markdown([header, *rows.map { |row| cells(row) }], 1)
     return say("every figure within its limit") if rows.all? { |row| passed?(row) }
 
     say "a figure is out of its limit: growth of #{GROWTH_LIMIT_MIB} MiB or more, or |t| of #{T_LIMIT} or more"
@@ -178,10 +183,10 @@ class LongRun
   end
 end
 
-abort "long_run.rb runs on JRuby: bin/benchmark --long" unless RUBY_ENGINE == "jruby"
-options = { signs: 500_000, keys: 20_000, samples: 100_000, seed: 1, backends: Engine.native_backends }
+abort "long_run.rb runs on JRuby: bin/test --long" unless RUBY_ENGINE == "jruby"
+options = { signs: 500_000, keys: 20_000, samples: 100_000, seed: 1, backends: FastRsaEngine.available_backends.map(&:to_s) - ["stock"] }
 OptionParser.new do |parser|
-  parser.banner = "usage: bin/benchmark --long [options]"
+  parser.banner = "usage: bin/test --long [options]"
   parser.on("--signs N", Integer, "RSA-2048 signs on one key (default: 500000)") { |v| options[:signs] = v }
   parser.on("--keys N", Integer, "key objects used once (default: 20000)") { |v| options[:keys] = v }
   parser.on("--samples N", Integer, "timed operations, half each class (default: 100000)") { |v| options[:samples] = v }

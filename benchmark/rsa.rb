@@ -1,0 +1,161 @@
+# frozen_string_literal: true
+
+# RSA operations per second, as bin/benchmark runs it under MRI: writes the keys, runs one
+# runner.rb process per row on them (MRI, JRuby stock, JRuby with each backend fast-rsa-engine has
+# here, each beside its --baseline's), then prints one table and writes results/latest.json and
+# latest.svg; --readme puts table and chart into README.md.
+require "open3"
+require "optparse"
+require_relative "lib/baseline"
+require_relative "lib/chart"
+require_relative "lib/report"
+require_relative "lib/rsa_operations"
+
+class RsaBenchmark
+  ROOT = File.expand_path("..", __dir__)
+  KEYS = File.join(Report::RESULTS, "tmp")
+  JRUBY = File.join(ROOT, "bin/jruby")
+  OPS = [*RsaOperations::NAMES, "keygen"].freeze
+  # Per cell, seconds of warm-up and of measurement (keygen_time for keygen, whose time varies widely
+  # from key to key); on JRuby the warm-ups of all cells last at least jit_warmup.
+  PROFILES = {
+    quick: { warmup: 0.5, time: 1.0, keygen_time: 5.0, jit_warmup: 5.0, ops: RsaOperations::NAMES },
+    full: { warmup: 2.0, time: 4.0, keygen_time: 20.0, jit_warmup: 10.0, ops: OPS }
+  }.freeze
+  RATIOS = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.freeze # as the table shows them
+
+  # The options, each stored under its name by OptionParser (into:), as its block answers it.
+  def self.options(argv)
+    options = { sizes: [2048, 3072, 4096], threads: [1, Etc.nprocessors].uniq }
+    integers = ->(list) { list.map { |item| Integer(item) } }
+    parser = OptionParser.new("usage: bin/benchmark [options]   (quick by default: a few minutes, no keygen)")
+    parser.on("--full", "longer warm-up and measurement, and keygen")
+    parser.on("--sizes LIST", Array, "key sizes (default: 2048,3072,4096)", &integers)
+    parser.on("--ops LIST", Array, "of #{OPS.join(',')}") do |ops|
+      (ops - OPS).empty? ? ops : raise(OptionParser::InvalidArgument, ops.join(","))
+    end
+    parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &integers)
+    parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
+    parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit)")
+    parser.on("--readme", "also put table and chart into README.md, between its markers")
+    parser.parse!(argv, into: options)
+    profile = options.delete(:full) ? :full : :quick
+    PROFILES[profile].merge(profile: profile, **options)
+  rescue OptionParser::ParseError, ArgumentError => e
+    abort "bin/benchmark: #{e.message} (--help lists the options)"
+  end
+
+  def initialize(options, command)
+    @options = options
+    @command = command
+    @machine = Report.machine
+    @rows = []
+  end
+
+  def run
+    # First, so that a baseline that cannot be had stops the run before it measures anything.
+    baseline = Baseline.build(ROOT, @options[:baseline], KEYS) if @options[:baseline]
+    FileUtils.mkdir_p(KEYS)
+    @options[:sizes].each do |bits|
+      File.write(File.join(KEYS, "rsa-#{bits}.pem"), OpenSSL::PKey::RSA.new(bits).to_pem, perm: 0o600)
+    end
+    measure("mri", RbConfig.ruby, "none")
+    measure("stock", JRUBY, "none")&.fetch("backends")&.each do |backend|
+      measure(backend, JRUBY, backend)
+      measure("#{backend} (#{@options[:baseline]})", JRUBY, backend, lib: baseline) if baseline
+    end
+    write
+  end
+
+  private
+
+  # Runs one runner.rb process, its progress going straight to our stderr. Answers its output.
+  # lib: the gem's lib/ directory where it is not this checkout's (a baseline's).
+  def measure(name, interpreter, engine, lib: nil)
+    warn "==> #{interpreter == JRUBY ? "JRuby #{name}" : 'MRI'}"
+    settings = @options.slice(:sizes, :ops, :threads, :warmup, :time, :keygen_time, :jit_warmup)
+                       .merge(engine: engine, keys: KEYS, lib: lib).compact
+    env = @options[:jruby] ? { "FAST_RSA_ENGINE_JRUBY" => @options[:jruby] } : {}
+    stdout, status = Open3.capture2(env, interpreter, "#{__dir__}/runner.rb", JSON.generate(settings))
+    return warn("==> failed (#{status}): the #{name} row is left out") unless status.success?
+
+    output = JSON.parse(stdout.lines.last)
+    runtime = output["runtime"]
+    label = runtime["jruby"] ? "JRuby #{runtime['jruby']} #{name}" : "MRI #{RUBY_VERSION}"
+    @rows << { key: name, label: label, runtime: runtime, figures: output["results"] }
+    output
+  end
+
+  def write
+    mri = @rows.find { |row| row[:key] == "mri" }
+    # Each figure over MRI's, and with --baseline each of this checkout's over the baseline's, same run.
+    @rows.each do |row|
+      baseline = @rows.find { |other| other[:key] == "#{row[:key]} (#{@options[:baseline]})" }
+      bases = { "ratio_to_mri" => mri, "ratio_to_baseline" => baseline }
+      row[:figures].each do |f|
+        bases.each do |ratio, base_row|
+          base = figure(base_row, *f.values_at("op", "bits", "threads")) or next
+          f[ratio] = (f["ops_per_sec"] / base["ops_per_sec"]).round(3)
+        end
+      end
+    end
+    measured = @rows.flat_map { |row| row[:figures].map { |f| f.values_at("op", "bits") } }
+    columns = @options[:ops].product(@options[:sizes]) & measured
+    ratios = ["ratio to MRI", *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
+    text = "RSA ops/s (#{ratios.join('; ')}), #{summary}, #{@options[:profile]}\n\n#{table(columns)}"
+    results = { machine: @machine, settings: @options, rows: @rows }
+    folder = Report.write("", text, results, chart(@rows - [mri], columns))
+    return unless @options[:readme]
+
+    FileUtils.cp(File.join(folder, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
+    Report.update_readme("![RSA operations per second, relative to MRI](doc/benchmark.svg)\n\n" \
+                         "`#{@command}` printed:\n\n#{text}\n")
+  end
+
+  # A row per runtime and thread count, a column per operation and key size, each cell "ops/s
+  # (ratios)", or "-" where that runtime has no figure. Slow keygen keeps three digits: 5.28, 0.532.
+  def table(columns)
+    body = @options[:threads].product(@rows).map do |threads, row|
+      cells = columns.map do |op, bits|
+        f = figure(row, op, bits, threads) or next "-"
+        text = format("%.#{(2 - Math.log10(f['ops_per_sec']).floor).clamp(0, 4)}f", f["ops_per_sec"])
+        ratios = RATIOS.filter_map { |ratio, form| f[ratio] && format(form, f[ratio]) }
+        ratios.empty? ? text : "#{text} (#{ratios.join('; ')})"
+      end
+      [row[:label], threads.to_s, *cells]
+    end
+    Report.markdown([["runtime", "threads", *columns.map { |cell| cell.join(" ") }], *body])
+  end
+
+  # A panel per thread count, a group of bars per operation and key size, a bar per row but MRI's.
+  def chart(rows, columns)
+    chart = Chart.new(title: "RSA operations per second relative to MRI (higher is faster)", subtitle: summary,
+                      series: rows.map { |row| row[:label] }, unit: "x", reference: [1.0, "MRI = 1.0"])
+    @options[:threads].each do |threads|
+      groups = columns.map do |op, bits|
+        ratios = rows.map { |row| figure(row, op, bits, threads)&.dig("ratio_to_mri") }
+        ["#{op} #{bits}", ratios.map { |ratio| ratio && [ratio, [format("%.2f", ratio)]] }]
+      end
+      chart.panel(threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups)
+    end
+    chart
+  end
+
+  def figure(row, op, bits, threads)
+    row && row[:figures].find { |f| f.values_at("op", "bits", "threads") == [op, bits, threads] }
+  end
+
+  # "AMD EPYC, 2 cores, 2026-11-21 · MRI 3.1.2p20 + OpenSSL 3.0.19 · JRuby 10.1.1.0 on Java 25.0.3"
+  def summary
+    runtimes = @rows.map do |row|
+      r = row[:runtime]
+      next "JRuby #{r['jruby']} on Java #{r['java']}" if r["jruby"]
+
+      "MRI #{r['ruby'].split[1]} + #{r['openssl'][/\S+ \S+/]}" # "OpenSSL 3.0.19"
+    end
+    ["#{@machine[:cpu]}, #{@machine[:cores]} cores, #{@machine[:date][0, 10]}", *runtimes.uniq].join(" · ")
+  end
+end
+
+command = "bin/benchmark #{ARGV.join(' ')}".strip # before the options are taken out of ARGV
+RsaBenchmark.new(RsaBenchmark.options(ARGV), command).run
