@@ -28,8 +28,9 @@ final class SignatureOptions {
     static void check(ThreadContext context, RubyHash options, DigestAlgorithm digest) {
         boolean pss = false;
         for (IRubyObject[] pair : RubyArgs.pairs(options)) {
-            if (!(pair[0] instanceof RubyString || pair[0] instanceof RubySymbol)) return; // stock's TypeError
-            // OpenSSL reads C strings: MRI refuses a NUL byte in the pair it reaches (stock reads past it).
+            // MRI reads each name as a String (stock skips a name that is none) and, as OpenSSL reads
+            // C strings, refuses a NUL byte in the pair it reaches (stock reads past it).
+            if (!(pair[0] instanceof RubySymbol)) pair[0] = pair[0].convertToString();
             if (hasNul(pair[0]) || hasNul(pair[1])) throw Errors.nulByte(context.runtime);
             switch (pair[0].asJavaString().toLowerCase(Locale.ROOT)) {
                 case "rsa_padding_mode":
