@@ -22,6 +22,14 @@ RSpec.describe "DIFFERENCES.md and the fuzzer's documented differences", jruby: 
     expect(document_ids - fuzzer_ids).to be_empty, "rows of DIFFERENCES.md no predicate checks: #{document_ids - fuzzer_ids}"
   end
 
+  it "the Java comments that name a row name one the document has" do
+    named = Dir[File.expand_path("../../ext/java/**/*.java", __dir__)].flat_map do |file|
+      File.read(file).scan(/DIFFERENCES\.md:?((?:\s*\*?\s*[a-z0-9]+(?:-[a-z0-9]+)*,?)+)/).flatten.flat_map { |ids| ids.scan(/[a-z0-9]+(?:-[a-z0-9]+)+|x931|sslv23/) }
+    end
+    expect(named).not_to be_empty
+    expect(named.uniq - document_ids).to be_empty
+  end
+
   it "the README points to DIFFERENCES.md" do
     expect(File.read(File.expand_path("../../README.md", __dir__))).to include("(DIFFERENCES.md)")
   end

@@ -59,7 +59,7 @@ public final class PrivateKeyOperations {
         return blocks.rawExactLength(block);
     }
 
-    /** No padding: the result as k bytes, leading zeros kept (MRI does; stock drops them). */
+    /** No padding: the result as k bytes, leading zeros kept (MRI does; stock drops them: DIFFERENCES.md no-padding-keeps-zeros). */
     public byte[] decryptRaw(byte[] ciphertext) {
         return blocks.raw(ciphertext);
     }

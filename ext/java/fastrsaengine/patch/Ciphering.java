@@ -11,7 +11,7 @@ import org.jruby.runtime.builtin.IRubyObject;
  * private_encrypt, private_decrypt, public_encrypt and public_decrypt read into engine calls.
  * Paddings the engine does not take (SSLv23 decryption, and OAEP where OpenSSL has no such
  * operation) are left to stock; so is any argument stock would reject. SSLv23 encryption is
- * MRI's: stock never returns for empty data.
+ * MRI's: stock never returns for empty data. (DIFFERENCES.md: sslv23, no-padding-exact-length.)
  */
 final class Ciphering {
     static final int PKCS1_PADDING = 1;

@@ -97,7 +97,8 @@ final class Errors {
      * oracle), as stock's JCA cipher reports it. The messages are Bouncy Castle's, stock's or the
      * engine's, none of which carries key material; Ruby errors pass unchanged. One rule above
      * those: a failure whose words are Java's own ({@link #speaksJava}) never reaches the user
-     * verbatim, but as MRI's error for the failing method ({@link MriFailures}).
+     * verbatim, but as MRI's error for the failing method ({@link MriFailures}). (DIFFERENCES.md:
+     * java-exception, java-words.)
      */
     static RaiseException fromJava(Ruby runtime, Exception e) {
         if (speaksJava(e)) return mriFailure(runtime);

@@ -37,7 +37,8 @@ public final class KeyGeneration {
     /**
      * (bits [, e]): the PKCS#8 DER of a new key, or nil for stock (backend stock, another library's
      * refusal, arguments the engine does not take). On every backend, sizes and exponents for which
-     * stock never returns are refused first, as MRI refuses them.
+     * stock never returns are refused first, as MRI refuses them. (DIFFERENCES.md:
+     * keygen-stock-never-returns, keygen-float-exponent.)
      */
     @JRubyMethod(name = "generate", module = true)
     public static IRubyObject generate(ThreadContext context, IRubyObject module, IRubyObject args) {
@@ -94,7 +95,7 @@ public final class KeyGeneration {
      * "unsupported algorithm: RSA"): the arguments for RSA.generate, [bits, e], of the key MRI's would
      * make, with MRI's errors, on every backend ({@link RsaKeygenOptions}); nil for anything else (a DH
      * or EC key, another algorithm, a multi-prime key), which stays stock's. The Ruby shim patches
-     * generate_key only where stock has one.
+     * generate_key only where stock has one. (DIFFERENCES.md: generate-key, generate-key-multi-prime.)
      */
     @JRubyMethod(name = "generate_key_arguments", module = true)
     public static IRubyObject generateKeyArguments(ThreadContext context, IRubyObject module, IRubyObject args) {

@@ -18,7 +18,8 @@ import org.jruby.runtime.builtin.IRubyObject;
  * error: the padding "none" with a digest, "x931" with a digest X9.31 has no identifier for, and a
  * PSS option (rsa_pss_saltlen, rsa_mgf1_md) while the padding is not PSS. The PSS parameters, of
  * these options or of sign_pss's and verify_pss's keywords, are read here once for signing and
- * verifying ({@link Pss}).
+ * verifying ({@link Pss}). (DIFFERENCES.md: none-padding-with-digest, x931, pss-option-without-pss,
+ * option-strings, pss-saltlen-numbers.)
  */
 final class SignatureOptions {
     private SignatureOptions() {
