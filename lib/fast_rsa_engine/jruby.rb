@@ -38,7 +38,10 @@ module FastRsaEngine
     def info
       details = { backend: backend, version: VERSION, jruby: JRUBY_VERSION, java: ENV_JAVA["java.version"],
                   patch: Startup.patched? ? "applied" : "not applied: #{Startup.failure}" }
-      details[:backends_tried] = Native.tried.transform_keys(&:to_sym) if Startup.patched?
+      if Startup.patched?
+        details[:backends_tried] = Native.tried.transform_keys(&:to_sym)
+        details[:structures] = Startup.structures.dup
+      end
       backend == :stock ? details.merge(library: "jruby-openssl #{JOpenSSL::VERSION}") : details.merge(Native.describe(backend.to_s))
     end
 

@@ -7,7 +7,7 @@ module FastRsaEngine
   # and computes the RSA operation in the engine, or yields to the block with the caller's key:
   # stock jruby-openssl, found by Ruby's own lookup (`super`, or stock's method kept as it was).
   #
-  # Each is applied only after the start-up check has run it end to end (StartupCheck.structures),
+  # Each is applied only after the start-up check has run it end to end (StartupCheck.structure),
   # so a jruby-openssl whose insides moved (ext/java/fastrsaengine/patch/JopensslSeams.java) leaves
   # that method to stock, with one warning.
   module StructurePatch
