@@ -53,7 +53,7 @@ module FastRsaEngine
         request = Class.new(OpenSSL::X509::Request) { prepend StructurePatch::Request }.new
         request.subject = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
         request.public_key = key.public_key
-        request.sign(key, "SHA256").verify(key)
+        request.sign(key, OpenSSL::Digest.new("SHA256")).verify(key) # 0.15 takes only a Digest
       end,
       pkcs7_sign: lambda do |key|
         signer = Class.new(OpenSSL::PKCS7).tap { |pkcs7| StructurePatch.patch_pkcs7_sign(pkcs7) }

@@ -43,14 +43,21 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
   it "are all routed at require: the start-up check ran each end to end" do
     skip "needs a native backend" if Backends.native.empty?
 
-    expect(FastRsaEngine.info[:structures].values).to all(eq("applied"))
+    expected = FastRsaEngine::StructurePatch::PATCHES.keys.to_h { |name| [name, FastRsaEngine::StructurePatch.not_here(name)] }
+    expect(FastRsaEngine.info[:structures]).to eq(expected.transform_values { |why| why ? "stock: #{why}" : "applied" })
   end
 
   each_native_backend do |backend|
     before { FastRsaEngine.reset_stats }
 
+    # jruby-openssl 0.15 (JRuby 9.4.12 to 9.4.14): certificate and CSR signing stay stock's (StructurePatch.not_here).
+    before(:example) do |example|
+      name = example.metadata[:structure]
+      skip "#{name} stays with stock here: #{FastRsaEngine::StructurePatch.not_here(name)}" if name && !Structures.routed?(name)
+    end
+
     %w[SHA1 SHA224 SHA256 SHA384 SHA512].each do |digest|
-      it "certificate and CSR signatures with #{digest} are stock's, byte for byte" do
+      it "certificate and CSR signatures with #{digest} are stock's, byte for byte", structure: :certificate_sign do
         key = fixture.private_key
         ours = Backends.engine_ran? { @ours = structures(key, digest) } && @ours
         expect(ours).to be_truthy
@@ -61,7 +68,7 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
       end
     end
 
-    it "certificates, CSRs and PKCS#7 signed data verify in MRI" do
+    it "certificates, CSRs and PKCS#7 signed data verify in MRI" do # on every line: stock's structures verify too
       entries = [fixture, small].map do |key_fixture|
         key = key_fixture.private_key
         cert = Structures.signer(key)
@@ -112,7 +119,7 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
       "certificate sign with a public key" => ->(key) { OpenSSL::X509::Certificate.new.sign(key.public_key, "SHA256") },
       "certificate sign of an empty certificate" => ->(key) { OpenSSL::X509::Certificate.new.sign(key, "SHA256").to_der },
       "CSR sign with an unknown digest" => ->(key) { Structures.request(key, "NOPE") },
-      "CSR sign with no subject" => ->(key) { OpenSSL::X509::Request.new.tap { |r| r.public_key = key.public_key }.sign(key, "SHA256").to_der },
+      "CSR sign with no subject" => ->(key) { OpenSSL::X509::Request.new.tap { |r| r.public_key = key.public_key }.sign(key, OpenSSL::Digest.new("SHA256")).to_der },
       "PKCS7.sign with no certificate" => ->(key) { OpenSSL::PKCS7.sign(nil, key, "data") },
       "PKCS7.sign with a String for data" => ->(key) { OpenSSL::PKCS7.sign(Structures.certificate(key), key, 12) },
       "PKCS7.sign with too many arguments" => ->(key) { OpenSSL::PKCS7.sign(1, key, 3, 4, 5, 6) },
@@ -129,7 +136,8 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
       "PKCS7#decrypt with no key" => ->(_key) { OpenSSL::PKCS7.new.decrypt(nil) }
     }
     bad_calls.each do |name, call|
-      it "#{name}: stock's answer" do
+      structure = { "certificate" => :certificate_sign, "CSR" => :request_sign }[name.split.first]
+      it "#{name}: stock's answer", structure: structure do
         key = fixture.private_key
         ours = Outcome.of { call.call(key) }
         stock = Backends.with(:stock) { Outcome.of { call.call(key) } }
@@ -140,7 +148,9 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
     end
   end
 
-  it "with the stock backend, every call is stock's, and counted so" do
+  it "with the stock backend, every call is stock's, and counted so", structure: :certificate_sign do
+    skip "certificate_sign stays with stock here" unless Structures.routed?(:certificate_sign)
+
     FastRsaEngine.reset_stats
     Backends.with(:stock) { Structures.certificate(fixture.private_key) }
     expect(counts(:certificate_sign)).to include(backend_stock: 1, engine: 0)

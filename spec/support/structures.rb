@@ -27,7 +27,9 @@ module Structures
     cert.add_extension(factory.create_extension("subjectKeyIdentifier", "hash", false))
   end
 
+  # The digest as an OpenSSL::Digest: jruby-openssl 0.15's CSR takes no name.
   def request(key, digest = "SHA256")
+    digest = OpenSSL::Digest.new(digest) if digest.is_a?(String) && digest != "NOPE"
     request = OpenSSL::X509::Request.new
     request.subject = OpenSSL::X509::Name.parse(NAME)
     request.public_key = key.public_key
@@ -37,6 +39,11 @@ module Structures
   # A certificate for PKCS#7 signers: without extensions (stock's PKCS7#verify refuses the CA's above).
   def signer(key)
     certificate(key, extensions: false)
+  end
+
+  # Whether the gem routes a structure method on this JRuby (FastRsaEngine.info[:structures]), or why not.
+  def routed?(name)
+    FastRsaEngine.info.fetch(:structures, {})[name] == "applied"
   end
 
   def pkcs7_signed(key, data, flags = OpenSSL::PKCS7::BINARY)
