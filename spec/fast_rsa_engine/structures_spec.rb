@@ -68,6 +68,15 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
       end
     end
 
+    it "a signed certificate and CSR read as stock's, and sign again", structure: :certificate_sign do
+      key = fixture.private_key
+      ours = [Structures.certificate(key), Structures.request(key)]
+      stock = Backends.with(:stock) { [Structures.certificate(key), Structures.request(key)] }
+      expect(ours.map(&:to_text)).to eq(stock.map(&:to_text))
+      expect(ours[0].extensions.map(&:to_s)).to eq(stock[0].extensions.map(&:to_s))
+      expect(ours.map { |object| object.sign(key, OpenSSL::Digest.new("SHA384")).to_der }).to eq(stock.map { |object| object.sign(key, OpenSSL::Digest.new("SHA384")).to_der })
+    end
+
     it "certificates, CSRs and PKCS#7 signed data verify in MRI" do # on every line: stock's structures verify too
       entries = [fixture, small].map do |key_fixture|
         key = key_fixture.private_key

@@ -21,7 +21,9 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     block as given (and the start-up check would see otherwise).</li>
  * <li>Each class's {@code initialize(der)} reads back every field of what it encodes, and its
  *     {@code initialize_copy} takes all of another's state (X509::Certificate's, X509::Request's):
- *     how a signed object gets its engine signature after stock signed it.</li>
+ *     how a signed object gets its engine signature after stock signed it. A certificate read from
+ *     DER holds its public key only once {@code public_key} is read, and its {@code sign} reads the
+ *     field, not the reader: it is read once, so the object signs again as one stock signed does.</li>
  * <li>PKCS7.sign keeps its data argument in the instance variable {@code @data}, which a PKCS7 read
  *     from DER lacks; the instance variables of stock's result are carried over.</li>
  * </ol>
@@ -48,6 +50,7 @@ final class JopensslSeams {
         RubyClass base = (RubyClass) context.runtime.getClassFromPath(stockClass);
         IRubyObject fresh = parse(context, stockClass, self.getMetaClass().getRealClass(), der);
         base.searchMethod("initialize_copy").call(context, self, base, "initialize_copy", fresh);
+        self.callMethod(context, "public_key");
     }
 
     /** Stock's result's instance variables (PKCS7's @data), on the object read back. */
