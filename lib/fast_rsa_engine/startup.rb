@@ -40,6 +40,15 @@ module FastRsaEngine
         @failure.nil?
       end
 
+      # FAST_RSA_ENGINE_PROVIDER=1 (or true, yes, on): the JCA provider, installed first. Never raises.
+      def install_provider_if_asked(value)
+        return unless %w[1 true yes on].include?(value.to_s.strip.downcase)
+
+        FastRsaEngine.install_provider
+      rescue Exception => e # as at require: nothing may break the app
+        warn "fast-rsa-engine: #{PROVIDER_VARIABLE}: the provider is not installed: #{e.message}"
+      end
+
       # Runs the end-to-end check once, the first time a native backend is active: before the patch
       # is applied at start-up, or before a later switch from stock to a native backend takes effect.
       def check_end_to_end

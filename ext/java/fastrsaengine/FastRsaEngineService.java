@@ -2,6 +2,7 @@ package fastrsaengine;
 
 import fastrsaengine.patch.Control;
 import fastrsaengine.patch.KeyGeneration;
+import fastrsaengine.patch.ProviderInstallation;
 import fastrsaengine.patch.RsaMethods;
 import fastrsaengine.patch.StructureMethods;
 import org.jruby.Ruby;
@@ -24,6 +25,7 @@ public final class FastRsaEngineService implements BasicLibraryService {
         RubyModule rsaMethods = fastRsaEngine.defineModuleUnder("RsaMethods");
         RubyModule keyGeneration = fastRsaEngine.defineModuleUnder("KeyGeneration");
         control.defineAnnotatedMethods(Control.class);
+        control.defineAnnotatedMethods(ProviderInstallation.class);
         rsaMethods.defineAnnotatedMethods(RsaMethods.class);
         keyGeneration.defineAnnotatedMethods(KeyGeneration.class);
         RubyModule structureMethods = fastRsaEngine.defineModuleUnder("StructureMethods");
