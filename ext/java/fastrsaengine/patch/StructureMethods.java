@@ -47,7 +47,7 @@ public final class StructureMethods {
         if (routed == null) return call.stock(reason(call, a.length > 1 ? a[1] : null));
         IRubyObject signed = stockWithStandIn(call, routed);
         byte[] der = derOf(context, signed);
-        if (!signSlot(context, routed.operations, der, () -> DerSlots.pkcs7Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        if (der == null || !signSlot(context, routed.operations, der, () -> DerSlots.pkcs7Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
         IRubyObject fresh = JopensslSeams.parse(context, "OpenSSL::PKCS7", signed.getMetaClass().getRealClass(), der);
         call.countAnswer(Outcome.ENGINE);
         return JopensslSeams.withVariablesOf(signed, fresh);
@@ -64,7 +64,7 @@ public final class StructureMethods {
         Routed routed = a.length < 1 || a.length > 3 ? null : route(call, a[0]);
         if (routed == null) return call.stock(reason(call, a.length > 0 ? a[0] : null));
         byte[] der = derOf(context, self);
-        if (!openRecipientKeys(context, routed.operations, der)) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        if (der == null || !openRecipientKeys(context, routed.operations, der)) return call.stock(Outcome.OPTION_NOT_TAKEN);
         IRubyObject opened = JopensslSeams.parse(context, "OpenSSL::PKCS7", self.getMetaClass().getRealClass(), der);
         try {
             IRubyObject plaintext = call.stockWith(opened, routed.standIn);
@@ -104,7 +104,7 @@ public final class StructureMethods {
         if (routed == null) return call.stock(reason(call, key));
         IRubyObject signed = stockWithStandIn(call, routed);
         byte[] der = derOf(call.context, self);
-        if (!signSlot(call.context, routed.operations, der, () -> DerSlots.x509Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        if (der == null || !signSlot(call.context, routed.operations, der, () -> DerSlots.x509Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
         JopensslSeams.reread(call.context, stockClass, self, der);
         call.countAnswer(Outcome.ENGINE);
         return signed;
@@ -169,7 +169,17 @@ public final class StructureMethods {
         return opened;
     }
 
+    /**
+     * The object's DER, or null where stock cannot encode what it made (its Java exceptions, for
+     * odd flags): the call is then stock's with the caller's key, which answers as it always has.
+     */
     private static byte[] derOf(ThreadContext context, IRubyObject object) {
-        return object.callMethod(context, "to_der").convertToString().getBytes();
+        try {
+            return object.callMethod(context, "to_der").convertToString().getBytes();
+        } catch (RaiseException stockCannotEncodeIt) {
+            return null;
+        } catch (RuntimeException stockCannotEncodeIt) {
+            return null;
+        }
     }
 }
