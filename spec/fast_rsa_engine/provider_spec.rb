@@ -149,13 +149,7 @@ RSpec.describe "The JCA provider", jruby: true do
         verify("SHA256withRSA", public_key, sign("SHA256withRSA", private_key, "weak").first, "weak")
         [java.lang.ref.WeakReference.new(private_key), java.lang.ref.WeakReference.new(public_key)]
       end.call
-      200.times do
-        break if references.all? { |reference| reference.get.nil? }
-
-        java.lang.System.gc
-        sleep 0.05
-      end
-      expect(references.map(&:get)).to all(be_nil)
+      expect(Collected.all?(references)).to be(true)
     end
 
   end

@@ -17,7 +17,7 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     {@code PKey#getPrivateKey()} and hand it to a JCA provider (the JDK's, or Bouncy Castle's by
  *     name) that the gem cannot choose; the {@link StandInKey} is how the engine takes part.</li>
  * <li>Those providers compute m^d mod n for a private key without CRT numbers and check nothing,
- *     so with the {@link EncodingKey} a signature is the encoded message and a decryption opens a
+ *     so with the stand-in's key of exponent 1 a signature is the encoded message and a decryption opens a
  *     block as given (and the start-up check would see otherwise).</li>
  * <li>Each class's {@code initialize(der)} reads back every field of what it encodes, and its
  *     {@code initialize_copy} takes all of another's state (X509::Certificate's, X509::Request's):
