@@ -47,19 +47,6 @@ module FastRsaEngine
       end
     end
 
-    # jruby-openssl 0.15's X509::Certificate#initialize_copy keeps the certificate it had, and its
-    # X509::Request has none: a signed object cannot take the engine's signature there, so those two
-    # methods stay with stock on it (known, so no warning; JRuby 9.4.12 to 9.4.14).
-    NEEDS_JOPENSSL = { certificate_sign: "0.16", request_sign: "0.16" }.freeze
-
-    # Why a method stays with stock on this jruby-openssl, or nil.
-    def self.not_here(name)
-      needed = NEEDS_JOPENSSL[name]
-      return unless needed && Gem::Version.new(JOpenSSL::VERSION) < Gem::Version.new(needed)
-
-      "jruby-openssl #{JOpenSSL::VERSION} cannot give a signed object the engine's signature (#{needed} can)"
-    end
-
     def self.apply(name)
       PATCHES.fetch(name).call
     end

@@ -43,21 +43,14 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
   it "are all routed at require: the start-up check ran each end to end" do
     skip "needs a native backend" if Backends.native.empty?
 
-    expected = FastRsaEngine::StructurePatch::PATCHES.keys.to_h { |name| [name, FastRsaEngine::StructurePatch.not_here(name)] }
-    expect(FastRsaEngine.info[:structures]).to eq(expected.transform_values { |why| why ? "stock: #{why}" : "applied" })
+    expect(FastRsaEngine.info[:structures]).to eq(FastRsaEngine::StructurePatch::PATCHES.keys.to_h { |name| [name, "applied"] })
   end
 
   each_native_backend do |backend|
     before { FastRsaEngine.reset_stats }
 
-    # jruby-openssl 0.15 (JRuby 9.4.12 to 9.4.14): certificate and CSR signing stay stock's (StructurePatch.not_here).
-    before(:example) do |example|
-      name = example.metadata[:structure]
-      skip "#{name} stays with stock here: #{FastRsaEngine::StructurePatch.not_here(name)}" if name && !Structures.routed?(name)
-    end
-
     %w[SHA1 SHA224 SHA256 SHA384 SHA512].each do |digest|
-      it "certificate and CSR signatures with #{digest} are stock's, byte for byte", structure: :certificate_sign do
+      it "certificate and CSR signatures with #{digest} are stock's, byte for byte" do
         key = fixture.private_key
         ours = Backends.engine_ran? { @ours = structures(key, digest) } && @ours
         expect(ours).to be_truthy
@@ -68,7 +61,7 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
       end
     end
 
-    it "a signed certificate and CSR read as stock's, and sign again", structure: :certificate_sign do
+    it "a signed certificate and CSR read as stock's, and sign again" do
       key = fixture.private_key
       ours = [Structures.certificate(key), Structures.request(key)]
       stock = Backends.with(:stock) { [Structures.certificate(key), Structures.request(key)] }
@@ -145,8 +138,7 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
       "PKCS7#decrypt with no key" => ->(_key) { OpenSSL::PKCS7.new.decrypt(nil) }
     }
     bad_calls.each do |name, call|
-      structure = { "certificate" => :certificate_sign, "CSR" => :request_sign }[name.split.first]
-      it "#{name}: stock's answer", structure: structure do
+      it "#{name}: stock's answer" do
         key = fixture.private_key
         ours = Outcome.of { call.call(key) }
         stock = Backends.with(:stock) { Outcome.of { call.call(key) } }
@@ -157,8 +149,7 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
     end
   end
 
-  it "with the stock backend, every call is stock's, and counted so", structure: :certificate_sign do
-    skip "certificate_sign stays with stock here" unless Structures.routed?(:certificate_sign)
+  it "with the stock backend, every call is stock's, and counted so" do
 
     FastRsaEngine.reset_stats
     Backends.with(:stock) { Structures.certificate(fixture.private_key) }

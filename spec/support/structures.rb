@@ -41,11 +41,6 @@ module Structures
     certificate(key, extensions: false)
   end
 
-  # Whether the gem routes a structure method on this JRuby (FastRsaEngine.info[:structures]), or why not.
-  def routed?(name)
-    FastRsaEngine.info.fetch(:structures, {})[name] == "applied"
-  end
-
   def pkcs7_signed(key, data, flags = OpenSSL::PKCS7::BINARY)
     OpenSSL::PKCS7.sign(signer(key), key, data, [], flags)
   end

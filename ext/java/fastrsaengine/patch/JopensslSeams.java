@@ -19,11 +19,10 @@ import org.jruby.runtime.builtin.IRubyObject;
  * <li>Those providers compute m^d mod n for a private key without CRT numbers and check nothing,
  *     so with the stand-in's key of exponent 1 a signature is the encoded message and a decryption opens a
  *     block as given (and the start-up check would see otherwise).</li>
- * <li>Each class's {@code initialize(der)} reads back every field of what it encodes, and its
- *     {@code initialize_copy} takes all of another's state (X509::Certificate's, X509::Request's):
- *     how a signed object gets its engine signature after stock signed it. A certificate read from
- *     DER holds its public key only once {@code public_key} is read, and its {@code sign} reads the
- *     field, not the reader: it is read once, so the object signs again as one stock signed does.</li>
+ * <li>X509::Certificate's and X509::Request's {@code initialize(der)}, run again on a signed object,
+ *     read every field back from the DER (the signed certificate or request among them), and only
+ *     append to one list ({@code extensions}, {@code attributes}), which their public setters empty:
+ *     how a signed object gets its engine signature after stock signed it.</li>
  * <li>PKCS7.sign keeps its data argument in the instance variable {@code @data}, which a PKCS7 read
  *     from DER lacks; the instance variables of stock's result are carried over.</li>
  * </ol>
@@ -45,12 +44,15 @@ final class JopensslSeams {
         return fresh;
     }
 
-    /** Gives self the whole state of the object read from DER, by the stock class's initialize_copy. */
-    static void reread(ThreadContext context, String stockClass, IRubyObject self, byte[] der) {
+    /**
+     * Reads self's fields back from DER with the stock class's own initialize: the one list that
+     * initialize appends to (a certificate's extensions, a CSR's attributes) is emptied first by its
+     * public setter. One parse, no copy: a certificate keeps the public key object it was given.
+     */
+    static void reinitialize(ThreadContext context, String stockClass, String listSetter, IRubyObject self, byte[] der) {
         RubyClass base = (RubyClass) context.runtime.getClassFromPath(stockClass);
-        IRubyObject fresh = parse(context, stockClass, self.getMetaClass().getRealClass(), der);
-        base.searchMethod("initialize_copy").call(context, self, base, "initialize_copy", fresh);
-        self.callMethod(context, "public_key");
+        self.callMethod(context, listSetter, context.runtime.newArray());
+        base.searchMethod("initialize").call(context, self, base, "initialize", RubyString.newStringNoCopy(context.runtime, der));
     }
 
     /** Stock's result's instance variables (PKCS7's @data), on the object read back. */

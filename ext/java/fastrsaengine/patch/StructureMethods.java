@@ -30,12 +30,12 @@ public final class StructureMethods {
     /** The block yields to {@code super(key, digest)}, with the key given or the caller's. */
     @JRubyMethod(name = "certificate_sign", module = true)
     public static IRubyObject certificateSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return x509Sign(Call.start(context, module, "certificate_sign", stock), self, key, "OpenSSL::X509::Certificate");
+        return x509Sign(Call.start(context, module, "certificate_sign", stock), self, key, "OpenSSL::X509::Certificate", "extensions=");
     }
 
     @JRubyMethod(name = "request_sign", module = true)
     public static IRubyObject requestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return x509Sign(Call.start(context, module, "request_sign", stock), self, key, "OpenSSL::X509::Request");
+        return x509Sign(Call.start(context, module, "request_sign", stock), self, key, "OpenSSL::X509::Request", "attributes=");
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the key given or the caller's. */
@@ -99,13 +99,13 @@ public final class StructureMethods {
     }
 
     /** sign(key, digest) of a structure X.509 signs (certificate, CSR); it returns self. */
-    private static IRubyObject x509Sign(Call call, IRubyObject self, IRubyObject key, String stockClass) {
+    private static IRubyObject x509Sign(Call call, IRubyObject self, IRubyObject key, String stockClass, String listSetter) {
         Routed routed = route(call, key);
         if (routed == null) return call.stock(reason(call, key));
         IRubyObject signed = stockWithStandIn(call, routed);
         byte[] der = derOf(call.context, self);
         if (der == null || !signSlot(call.context, routed.operations, der, () -> DerSlots.x509Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
-        JopensslSeams.reread(call.context, stockClass, self, der);
+        JopensslSeams.reinitialize(call.context, stockClass, listSetter, self, der);
         call.countAnswer(Outcome.ENGINE);
         return signed;
     }
