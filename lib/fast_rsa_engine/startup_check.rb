@@ -55,6 +55,14 @@ module FastRsaEngine
         request.public_key = key.public_key
         request.sign(key, OpenSSL::Digest.new("SHA256")).verify(key) # 0.15 takes only a Digest
       end,
+      ocsp_basic_response_sign: lambda do |key|
+        cert = certificate(key)
+        response = Class.new(OpenSSL::OCSP::BasicResponse) { prepend StructurePatch::OcspBasicResponse }.new
+        response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil, 0, 3600, [])
+        response.sign(cert, key, [])
+        store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+        OpenSSL::OCSP::BasicResponse.new(response.to_der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER)
+      end,
       pkcs7_sign: lambda do |key|
         signer = Class.new(OpenSSL::PKCS7).tap { |pkcs7| StructurePatch.patch_pkcs7_sign(pkcs7) }
         cert = certificate(key)

@@ -2,7 +2,7 @@
 
 module FastRsaEngine
   # The methods that sign or decrypt a structure with an RSA key, beyond OpenSSL::PKey::RSA's own:
-  # X509::Certificate#sign, X509::Request#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its
+  # X509::Certificate#sign, X509::Request#sign, OCSP::BasicResponse#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its
   # Java side, FastRsaEngine::StructureMethods (ext/java), runs stock's method with a stand-in key
   # and computes the RSA operation in the engine, or yields to the block with the caller's key:
   # stock jruby-openssl, found by Ruby's own lookup (`super`, or stock's method kept as it was).
@@ -21,6 +21,11 @@ module FastRsaEngine
       def sign(a0, a1) = StructureMethods.request_sign(self, a0) { |key = a0| super(key, a1) }
     end
 
+    # OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]])
+    module OcspBasicResponse
+      def sign(*args) = StructureMethods.ocsp_basic_response_sign(self, args) { |key = args[1]| super(args[0], key, *args.drop(2)) }
+    end
+
     # PKCS7#decrypt(key [, cert [, flags]]): stock's decrypt, kept, runs on the PKCS7 the engine opened.
     def self.decrypt_patch(stock_decrypt)
       Module.new do
@@ -34,6 +39,7 @@ module FastRsaEngine
     PATCHES = {
       certificate_sign: -> { OpenSSL::X509::Certificate.prepend(Certificate) },
       request_sign: -> { OpenSSL::X509::Request.prepend(Request) },
+      ocsp_basic_response_sign: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspBasicResponse) },
       pkcs7_sign: -> { patch_pkcs7_sign(OpenSSL::PKCS7) },
       pkcs7_decrypt: -> { OpenSSL::PKCS7.prepend(decrypt_patch(OpenSSL::PKCS7.instance_method(:decrypt))) }
     }.freeze

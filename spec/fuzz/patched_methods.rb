@@ -39,6 +39,7 @@ module Fuzz
     # The structure methods, through Fuzz::StructureCalls: the key is an argument there.
     PatchedMethod.new("certificate_sign", :boolean, ->(g) { [[g.key_argument, g.digest], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("request_sign", :boolean, ->(g) { [[g.key_argument, g.digest], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("ocsp_basic_response_sign", :boolean, ->(g) { [[g.key_argument, g.digest_object], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("pkcs7_sign", :boolean, ->(g) { [[g.key_argument, g.message, *g.optional { g.pkcs7_flags }], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("pkcs7_decrypt", :plaintext, ->(g) { [[g.key_argument, g.pick(true, false), *g.optional { g.pkcs7_flags }], nil] },
                       "Fuzz::StructureCalls")

@@ -1,8 +1,8 @@
 # frozen_string_literal: true
 
 module Fuzz
-  # The structure methods the gem routes (X509::Certificate#sign, X509::Request#sign, PKCS7.sign,
-  # PKCS7#decrypt), each called with a key (and digest, data, flags) as the fuzzer draws them, on a
+  # The structure methods the gem routes (X509::Certificate#sign, X509::Request#sign,
+  # OCSP::BasicResponse#sign, PKCS7.sign, PKCS7#decrypt), each called with a key (and digest, data, flags) as the fuzzer draws them, on a
   # structure made the same way under every backend and MRI. Each answers what compares across them:
   # whether what was signed verifies under the key (stock's and MRI's own verification, which the gem
   # leaves alone), or the plaintext; or raises as the method raised.
@@ -25,6 +25,15 @@ module Fuzz
       request.public_key = public_half(key)
       request.sign(key, digest)
       request.verify(key)
+    end
+
+    def ocsp_basic_response_sign(key, digest)
+      cert = signed_certificate(key)
+      response = OpenSSL::OCSP::BasicResponse.new
+      response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil, 0, 3600, [])
+      response.sign(cert, key, [], 0, digest)
+      store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+      verified { OpenSSL::OCSP::BasicResponse.new(response.to_der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER) }
     end
 
     def pkcs7_sign(key, data, flags = nil)

@@ -41,6 +41,15 @@ module Structures
     certificate(key, extensions: false)
   end
 
+  # A basic OCSP response for one certificate, DER (its producedAt is the time of signing: stock's
+  # fails without one, OCSP::NOTIME).
+  def ocsp_response(key, cert)
+    response = OpenSSL::OCSP::BasicResponse.new
+    response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil,
+                        Time.at(1_800_000_000), Time.at(1_800_003_600), [])
+    response.sign(cert, key, []).to_der
+  end
+
   def pkcs7_signed(key, data, flags = OpenSSL::PKCS7::BINARY)
     OpenSSL::PKCS7.sign(signer(key), key, data, [], flags)
   end

@@ -40,10 +40,14 @@ final class DerSlots {
     private DerSlots() {
     }
 
-    /** X.509's SIGNED{...}: SEQUENCE { tbs, algorithm, BIT STRING signature }. */
+    /**
+     * X.509's SIGNED{...}: SEQUENCE { tbs, algorithm, BIT STRING signature }, as a certificate, CSR
+     * or CRL; an OCSP BasicOCSPResponse has its certificates after them ([0]).
+     */
     static Slot x509Signature(byte[] der) {
         List<Integer> parts = children(der, expect(der, 0, SEQUENCE));
-        if (parts.size() != 3) throw new IllegalArgumentException("not a signed X.509 structure");
+        boolean certificatesAfter = parts.size() == 4 && tag(der, parts.get(3)) == EXPLICIT_0;
+        if (parts.size() != 3 && !certificatesAfter) throw new IllegalArgumentException("not a signed X.509 structure");
         int bits = expect(der, parts.get(2), BIT_STRING);
         if (der[contentStart(der, bits)] != 0) throw new IllegalArgumentException("signature with unused bits");
         return new Slot(contentStart(der, bits) + 1, contentLength(der, bits) - 1);

@@ -13,16 +13,17 @@ import org.jruby.runtime.builtin.IRubyObject;
  * <ol>
  * <li>{@code PKeyRSA}'s public constructor {@code (Ruby, RubyClass, RSAPrivateCrtKey, RSAPublicKey)}
  *     and its overridable {@code getPrivateKey()}: X509::Certificate#sign, X509::Request#sign,
- *     PKCS7.sign and PKCS7#decrypt (0.15.3 to 0.16.x) all read the caller's key through
+ *     OCSP::BasicResponse#sign, PKCS7.sign and PKCS7#decrypt (0.15.3 to 0.16.x) all read the caller's key through
  *     {@code PKey#getPrivateKey()} and hand it to a JCA provider (the JDK's, or Bouncy Castle's by
  *     name) that the gem cannot choose; the {@link StandInKey} is how the engine takes part.</li>
  * <li>Those providers compute m^d mod n for a private key without CRT numbers and check nothing,
  *     so with the stand-in's key of exponent 1 a signature is the encoded message and a decryption opens a
  *     block as given (and the start-up check would see otherwise).</li>
- * <li>X509::Certificate's and X509::Request's {@code initialize(der)}, run again on a signed object,
- *     read every field back from the DER (the signed certificate or request among them), and only
- *     append to one list ({@code extensions}, {@code attributes}), which their public setters empty:
- *     how a signed object gets its engine signature after stock signed it.</li>
+ * <li>X509::Certificate's, X509::Request's and OCSP::BasicResponse's {@code initialize(der)}, run
+ *     again on a signed object, read every field back from the DER (the signed certificate, request
+ *     or response among them), and only append to one list ({@code extensions}, {@code attributes};
+ *     the response none), which their public setters empty: how a signed object gets its engine
+ *     signature after stock signed it.</li>
  * <li>PKCS7.sign keeps its data argument in the instance variable {@code @data}, which a PKCS7 read
  *     from DER lacks; the instance variables of stock's result are carried over.</li>
  * </ol>
@@ -47,11 +48,11 @@ final class JopensslSeams {
     /**
      * Reads self's fields back from DER with the stock class's own initialize: the one list that
      * initialize appends to (a certificate's extensions, a CSR's attributes) is emptied first by its
-     * public setter. One parse, no copy: a certificate keeps the public key object it was given.
+     * public setter (null: none). One parse, no copy: a certificate keeps the public key object it was given.
      */
     static void reinitialize(ThreadContext context, String stockClass, String listSetter, IRubyObject self, byte[] der) {
         RubyClass base = (RubyClass) context.runtime.getClassFromPath(stockClass);
-        self.callMethod(context, listSetter, context.runtime.newArray());
+        if (listSetter != null) self.callMethod(context, listSetter, context.runtime.newArray());
         base.searchMethod("initialize").call(context, self, base, "initialize", RubyString.newStringNoCopy(context.runtime, der));
     }
 

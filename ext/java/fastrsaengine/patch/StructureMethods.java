@@ -4,7 +4,6 @@ import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.patch.Stats.Outcome;
 import java.util.List;
 import org.jruby.RubyArray;
-import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.exceptions.RaiseException;
 import org.jruby.ext.openssl.PKeyRSA;
@@ -14,7 +13,8 @@ import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * FastRsaEngine::StructureMethods: the engine side of the methods that sign or decrypt a structure
- * with an RSA key: X509::Certificate#sign, X509::Request#sign, PKCS7.sign and PKCS7#decrypt. Stock
+ * with an RSA key: X509::Certificate#sign, X509::Request#sign, OCSP::BasicResponse#sign, PKCS7.sign
+ * and PKCS7#decrypt. Stock
  * does everything it always did (builds and encodes the structure, hashes, pads, and for
  * decryption unpads and deciphers the content) with a stand-in key of exponent 1 ({@link
  * StandInKey}); the engine computes the one RSA operation on the block stock left in the DER
@@ -36,6 +36,21 @@ public final class StructureMethods {
     @JRubyMethod(name = "request_sign", module = true)
     public static IRubyObject requestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
         return x509Sign(Call.start(context, module, "request_sign", stock), self, key, "OpenSSL::X509::Request", "attributes=");
+    }
+
+    /** OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]]): the block yields to super with the key given or the caller's. */
+    @JRubyMethod(name = "ocsp_basic_response_sign", module = true)
+    public static IRubyObject ocspBasicResponseSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        Call call = Call.start(context, module, "ocsp_basic_response_sign", stock);
+        IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
+        Routed routed = a.length < 2 || a.length > 5 ? null : route(call, a[1]);
+        if (routed == null) return call.stock(reason(call, a.length > 1 ? a[1] : null));
+        IRubyObject signed = stockWithStandIn(call, routed);
+        byte[] der = derOf(context, self);
+        if (der == null || !signSlot(context, routed.operations, der, () -> DerSlots.x509Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        JopensslSeams.reinitialize(context, "OpenSSL::OCSP::BasicResponse", null, self, der);
+        call.countAnswer(Outcome.ENGINE);
+        return signed;
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the key given or the caller's. */
@@ -176,9 +191,7 @@ public final class StructureMethods {
     private static byte[] derOf(ThreadContext context, IRubyObject object) {
         try {
             return object.callMethod(context, "to_der").convertToString().getBytes();
-        } catch (RaiseException stockCannotEncodeIt) {
-            return null;
-        } catch (RuntimeException stockCannotEncodeIt) {
+        } catch (RuntimeException stockCannotEncodeIt) { // a Ruby error or a Java exception alike
             return null;
         }
     }
