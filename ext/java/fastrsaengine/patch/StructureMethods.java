@@ -43,14 +43,8 @@ public final class StructureMethods {
     public static IRubyObject ocspBasicResponseSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         Call call = Call.start(context, module, "ocsp_basic_response_sign", stock);
         IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
-        Routed routed = a.length < 2 || a.length > 5 ? null : route(call, a[1]);
-        if (routed == null) return call.stock(reason(call, a.length > 1 ? a[1] : null));
-        IRubyObject signed = stockWithStandIn(call, routed);
-        byte[] der = derOf(context, self);
-        if (der == null || !signSlot(context, routed.operations, der, () -> DerSlots.x509Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
-        JopensslSeams.reinitialize(context, "OpenSSL::OCSP::BasicResponse", null, self, der);
-        call.countAnswer(Outcome.ENGINE);
-        return signed;
+        if (a.length < 2 || a.length > 5) return call.stock(reason(call, null)); // stock's ArgumentError
+        return x509Sign(call, self, a[1], "OpenSSL::OCSP::BasicResponse", null);
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the key given or the caller's. */
@@ -113,7 +107,7 @@ public final class StructureMethods {
         return key instanceof PKeyRSA ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN;
     }
 
-    /** sign(key, digest) of a structure X.509 signs (certificate, CSR); it returns self. */
+    /** sign of a structure signed as X.509 signs (certificate, CSR, OCSP response), by key; it returns self. */
     private static IRubyObject x509Sign(Call call, IRubyObject self, IRubyObject key, String stockClass, String listSetter) {
         Routed routed = route(call, key);
         if (routed == null) return call.stock(reason(call, key));
