@@ -6,8 +6,10 @@ require "openssl"
 # fast-rsa-engine speeds up); verify, verify_pss and encrypt the public key alone, as an app holding
 # a certificate does. encrypt is left out where the runtime lacks PKey#encrypt (stock JRuby), and
 # verify_pss where it lacks sign_pss and verify_pss (jruby-openssl 0.15), so their cells show "-".
+# cert_sign, csr_sign, pkcs7_sign and pkcs7_decrypt are the private-key operations of the
+# structures: X509::Certificate#sign, X509::Request#sign, PKCS7.sign and PKCS7#decrypt.
 class RsaOperations
-  NAMES = %w[sign verify verify_pss encrypt decrypt].freeze
+  NAMES = %w[sign verify verify_pss encrypt decrypt cert_sign csr_sign pkcs7_sign pkcs7_decrypt].freeze
   DIGEST = "SHA256"
   MESSAGE = "k" * 32 # as long as a 256-bit session key, so it can be encrypted too
   PSS = { salt_length: :digest, mgf1_hash: DIGEST }.freeze
@@ -38,10 +40,34 @@ class RsaOperations
       @operations["verify_pss"] = -> { public_key.verify_pss(DIGEST, pss_signature, MESSAGE, **PSS) }
     end
     @operations["encrypt"] = -> { public_key.encrypt(MESSAGE, OAEP) } if public_key.respond_to?(:encrypt)
+    @operations.merge!(structure_operations(key))
   end
 
   def names
     NAMES & @operations.keys
+  end
+
+  # A self-signed certificate, a CSR, PKCS#7 signed data of the message and an envelope for the key.
+  def structure_operations(key)
+    cert = certificate(key)
+    request = OpenSSL::X509::Request.new.tap { |r| r.subject = cert.subject; r.public_key = key.public_key }
+    digest = OpenSSL::Digest.new(DIGEST) # a Digest, not a name: jruby-openssl 0.15's CSR takes no name
+    envelope = OpenSSL::PKCS7.encrypt([cert], MESSAGE, OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY)
+    { "cert_sign" => -> { cert.sign(key, digest) },
+      "csr_sign" => -> { request.sign(key, digest) },
+      "pkcs7_sign" => -> { OpenSSL::PKCS7.sign(cert, key, MESSAGE, [], OpenSSL::PKCS7::BINARY) },
+      "pkcs7_decrypt" => -> { envelope.decrypt(key, cert) } }
+  end
+
+  def certificate(key)
+    cert = OpenSSL::X509::Certificate.new
+    cert.version = 2
+    cert.serial = 1
+    cert.subject = cert.issuer = OpenSSL::X509::Name.parse("/CN=benchmark")
+    cert.public_key = key.public_key
+    cert.not_before = Time.at(1_700_000_000)
+    cert.not_after = Time.at(1_900_000_000)
+    cert.sign(key, OpenSSL::Digest.new(DIGEST))
   end
 
   # Threads share the key, and may share the callable: it holds no state of its own.
@@ -53,6 +79,8 @@ class RsaOperations
   def check!
     raise "verify rejected a good signature" unless names.grep(/\Averify/).all? { |name| prepare(name).call }
     raise "decrypt did not give the message back" unless prepare("decrypt").call == MESSAGE
+    raise "pkcs7_decrypt did not give the message back" unless prepare("pkcs7_decrypt").call == MESSAGE
+    raise "cert_sign made a certificate that does not verify" unless prepare("cert_sign").call.verify(@key)
     return unless names.include?("encrypt")
     raise "encrypt did not round-trip" unless @key.decrypt(prepare("encrypt").call, OAEP) == MESSAGE
   end

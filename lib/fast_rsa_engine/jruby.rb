@@ -5,6 +5,7 @@ require "openssl"
 module FastRsaEngine
   JAR_DIRECTORY = File.expand_path("jars", __dir__)
   ENVIRONMENT_VARIABLE = "FAST_RSA_ENGINE"
+  PROVIDER_VARIABLE = "FAST_RSA_ENGINE_PROVIDER"
 
   # The public API on JRuby. The backends, their names and the `auto` rule are Java's (ext/java);
   # FastRsaEngine::Native is their control panel.
@@ -38,7 +39,10 @@ module FastRsaEngine
     def info
       details = { backend: backend, version: VERSION, jruby: JRUBY_VERSION, java: ENV_JAVA["java.version"],
                   patch: Startup.patched? ? "applied" : "not applied: #{Startup.failure}" }
-      details[:backends_tried] = Native.tried.transform_keys(&:to_sym) if Startup.patched?
+      if Startup.patched?
+        details[:backends_tried] = Native.tried.transform_keys(&:to_sym)
+        details[:structures] = Startup.structures.dup
+      end
       backend == :stock ? details.merge(library: "jruby-openssl #{JOpenSSL::VERSION}") : details.merge(Native.describe(backend.to_s))
     end
 
@@ -52,6 +56,28 @@ module FastRsaEngine
     def reset_stats
       Native.reset_stats if Startup.patched?
       nil
+    end
+
+    # Registers the JCA provider "FastRsaEngine" JVM-wide at a position (1, the default, is first):
+    # Signature SHA*withRSA and RSASSA-PSS, Cipher RSA, for Java code (JSSE, JWT libraries, Java
+    # libraries in the app) through this runtime's backend. Off unless asked (or
+    # FAST_RSA_ENGINE_PROVIDER=1 at require). Returns the position it got; nil when already installed.
+    # Raises UnavailableBackendError when the patch is not applied.
+    def install_provider(position: 1)
+      raise UnavailableBackendError, "the fast-rsa-engine patch is not applied: #{Startup.failure}" unless Startup.patched?
+      raise ArgumentError, "position must be a positive Integer" unless position.is_a?(Integer) && position.positive?
+
+      Native.install_provider(position, VERSION)
+    end
+
+    # Removes the provider; true when it was installed.
+    def uninstall_provider
+      Startup.patched? ? Native.uninstall_provider : false
+    end
+
+    # Where the provider is among the JVM's (1 is first), or nil when it is not installed.
+    def provider_position
+      Startup.patched? ? Native.provider_position : nil
     end
 
     # Every name FastRsaEngine.backend= takes.
@@ -77,3 +103,4 @@ end
 
 require "fast_rsa_engine/startup"
 FastRsaEngine::Startup.run(ENV.fetch(FastRsaEngine::ENVIRONMENT_VARIABLE, "auto"))
+FastRsaEngine::Startup.install_provider_if_asked(ENV.fetch(FastRsaEngine::PROVIDER_VARIABLE, ""))

@@ -28,6 +28,21 @@ module FastRsaEngine
         patch: "not applied: MRI runs RSA in OpenSSL already" }
     end
 
+    # No JCA on MRI: nothing to install.
+    def install_provider(position: 1)
+      raise UnavailableBackendError, "the JCA provider is JRuby's: MRI runs RSA in OpenSSL already" unless position.is_a?(Integer)
+
+      nil
+    end
+
+    def uninstall_provider
+      false
+    end
+
+    def provider_position
+      nil
+    end
+
     # Nothing is counted on MRI: every call is OpenSSL's.
     def stats
       { calls: {}, check_failures: 0 }

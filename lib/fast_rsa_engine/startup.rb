@@ -15,6 +15,11 @@ module FastRsaEngine
       # Why the patch was not applied, or nil once it is.
       attr_reader :failure
 
+      # Each structure method (StructurePatch::PATCHES): "applied", or why it stays with stock.
+      def structures
+        @structures ||= {}
+      end
+
       def run(requested)
         requested = requested.to_s.strip.downcase
         return @failure = "#{ENVIRONMENT_VARIABLE}=off: nothing patched, no native library loaded" if requested == OFF
@@ -35,6 +40,15 @@ module FastRsaEngine
         @failure.nil?
       end
 
+      # FAST_RSA_ENGINE_PROVIDER=1 (or true, yes, on): the JCA provider, installed first. Never raises.
+      def install_provider_if_asked(value)
+        return unless %w[1 true yes on].include?(value.to_s.strip.downcase)
+
+        FastRsaEngine.install_provider
+      rescue Exception => e # as at require: nothing may break the app
+        warn "fast-rsa-engine: #{PROVIDER_VARIABLE}: the provider is not installed: #{e.message}"
+      end
+
       # Runs the end-to-end check once, the first time a native backend is active: before the patch
       # is applied at start-up, or before a later switch from stock to a native backend takes effect.
       def check_end_to_end
@@ -42,6 +56,7 @@ module FastRsaEngine
 
         StartupCheck.run
         @checked = true
+        apply_structures
       end
 
       private
@@ -51,6 +66,7 @@ module FastRsaEngine
         JRuby::Util.load_ext(SERVICE)
         Native.configure(JAR_DIRECTORY)
         require "fast_rsa_engine/rsa_patch"
+        require "fast_rsa_engine/structure_patch"
         require "fast_rsa_engine/startup_check"
       end
 
@@ -70,6 +86,19 @@ module FastRsaEngine
       def apply_patch
         OpenSSL::PKey::RSA.prepend(RsaPatch)
         KeyGenerationPatch.apply
+      end
+
+      # Each structure method whose end-to-end check passes with the engine is patched; one that
+      # fails (a jruby-openssl whose insides moved) stays with stock, with one warning.
+      def apply_structures
+        StructurePatch::PATCHES.each_key do |name|
+          StartupCheck.structure(name)
+          StructurePatch.apply(name)
+          structures[name] = "applied"
+        rescue Exception => e # as at require: nothing may break the app
+          structures[name] = "stock: #{e.message}"
+          warn "fast-rsa-engine: #{name} stays with stock jruby-openssl: #{e.message}"
+        end
       end
 
       def known_or_auto(name)

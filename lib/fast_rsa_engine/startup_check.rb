@@ -36,5 +36,57 @@ module FastRsaEngine
       raise "the start-up signature is not MRI's" unless signature == SIGNATURE
       raise "the start-up signature did not go through the engine" unless Native.engine_operations > before
     end
+  
+    # Each structure method (StructurePatch), run end to end through its patch on a throwaway
+    # subclass with the test key: raises, saying what went wrong, unless the engine computed an
+    # output that stock's own code then accepts (a signature that verifies, the plaintext back).
+    def self.structure(name)
+      key = OpenSSL::PKey::RSA.new(KEY)
+      before = Native.engine_operations
+      raise "its output did not verify" unless STRUCTURE_CHECKS.fetch(name).call(key)
+      raise "it did not go through the engine" unless Native.engine_operations > before
+    end
+
+    STRUCTURE_CHECKS = {
+      certificate_sign: ->(key) { certificate(key, Class.new(OpenSSL::X509::Certificate) { prepend StructurePatch::Certificate }).verify(key) },
+      request_sign: lambda do |key|
+        request = Class.new(OpenSSL::X509::Request) { prepend StructurePatch::Request }.new
+        request.subject = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
+        request.public_key = key.public_key
+        request.sign(key, OpenSSL::Digest.new("SHA256")).verify(key) # 0.15 takes only a Digest
+      end,
+      ocsp_basic_response_sign: lambda do |key|
+        cert = certificate(key)
+        response = Class.new(OpenSSL::OCSP::BasicResponse) { prepend StructurePatch::OcspBasicResponse }.new
+        response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil, 0, 3600, [])
+        response.sign(cert, key, [])
+        store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+        OpenSSL::OCSP::BasicResponse.new(response.to_der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER)
+      end,
+      pkcs7_sign: lambda do |key|
+        signer = Class.new(OpenSSL::PKCS7).tap { |pkcs7| StructurePatch.patch_pkcs7_sign(pkcs7) }
+        cert = certificate(key)
+        store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+        signer.sign(cert, key, MESSAGE, [], OpenSSL::PKCS7::BINARY).verify([cert], store, nil, OpenSSL::PKCS7::BINARY)
+      end,
+      pkcs7_decrypt: lambda do |key|
+        cert = certificate(key)
+        envelope = OpenSSL::PKCS7.encrypt([cert], MESSAGE, OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY)
+        opener = Class.new(OpenSSL::PKCS7) { prepend StructurePatch.decrypt_patch(OpenSSL::PKCS7.instance_method(:decrypt)) }
+        opener.new(envelope.to_der).decrypt(key, cert) == MESSAGE
+      end
+    }.freeze
+
+    # A self-signed certificate of the test key, signed by the class given (stock's by default).
+    def self.certificate(key, certificate_class = OpenSSL::X509::Certificate)
+      cert = certificate_class.new
+      cert.version = 2
+      cert.serial = 1
+      cert.subject = cert.issuer = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
+      cert.public_key = key.public_key
+      cert.not_before = Time.at(0)
+      cert.not_after = Time.at(4_102_444_800)
+      cert.sign(key, "SHA256")
+    end
   end
 end

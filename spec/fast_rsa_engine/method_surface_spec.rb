@@ -30,6 +30,12 @@ RSpec.describe "What client libraries see", jruby: true do
             listing.("OpenSSL::PKey::RSA", rsa, rsa.public_instance_methods, "#") +
             listing.("OpenSSL::PKey::RSA", rsa, rsa.private_instance_methods, "#(private)") +
             listing.("OpenSSL::PKey::PKey", pkey, pkey.public_instance_methods, "#")
+    # The structure methods' classes (FastRsaEngine::StructurePatch).
+    [OpenSSL::X509::Certificate, OpenSSL::X509::Request, OpenSSL::OCSP::BasicResponse, OpenSSL::PKCS7].each do |klass|
+      lines += listing.(klass.name, klass, klass.public_instance_methods, "#") +
+               listing.(klass.name, klass, klass.private_instance_methods, "#(private)") +
+               listing.(klass.name, klass.singleton_class, klass.singleton_methods, ".")
+    end
     key = rsa.new(1024)
     responds = %w[encrypt decrypt sign_pss sign_raw verify_pss verify_raw generate_key private_to_pem].map { |m| "#{m}:#{key.respond_to?(m)}" }
     puts JSON.generate("methods" => lines.sort, "responds" => responds, "pkey_generate_key" => OpenSSL::PKey.respond_to?(:generate_key))

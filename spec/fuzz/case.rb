@@ -39,9 +39,14 @@ module Fuzz
       [("on a frozen receiver" if frozen), ("with a misnamed OpenSSL::Digest" if to_json.include?('"digest_named"'))].compact
     end
 
-    # Whether the key is one of the crafted ones, whose numbers do not agree.
+    # Whether the key is one of the crafted ones, whose numbers do not agree: the receiver, or the
+    # key argument of a structure method (Fuzz::StructureCalls).
     def crafted_key?
-      !key.nil? && !KeyCorpus.sound.key?(key)
+      !key_name.nil? && !KeyCorpus.sound.key?(key_name)
+    end
+
+    def key_name
+      key || args.find { |arg| arg.is_a?(Hash) && arg.key?("key") }&.fetch("key")
     end
 
     def to_s

@@ -146,6 +146,17 @@ module Fuzz
       Value.hash(entries)
     end
 
+    # A key of the corpus as an argument (the structure methods'): mostly a sound one.
+    def key_argument
+      Value.key(pick(@crafted_keys.empty? || @random.rand < 0.7 ? @sound_keys : @crafted_keys))
+    end
+
+    # PKCS7's flags: the usual ones, combined, and odd values.
+    def pkcs7_flags
+      pick(0, OpenSSL::PKCS7::BINARY, OpenSSL::PKCS7::BINARY | OpenSSL::PKCS7::DETACHED, OpenSSL::PKCS7::NOCERTS,
+           OpenSSL::PKCS7::NOATTR | OpenSSL::PKCS7::BINARY, -1, 2**40, "1", nil)
+    end
+
     # (bits [, e]) for RSA.generate and RSA.new.
     def key_generation_arguments
       [key_size, *optional { pick(EXPONENTS) }]

@@ -4,6 +4,7 @@
 # spec/fast_rsa_engine/fuzz_spec.rb runs a short fixed seed in the suite. Reading order:
 #
 #   patched_methods.rb        the methods fuzzed, one line each (add a method here)
+#   structure_calls.rb        the structure methods (certificate, CSR, PKCS#7), as the fuzzer calls them
 #   case.rb, value.rb         a case: method, key name, arguments as JSON data, so that it prints
 #                             as one line, replays (bin/fuzz --replay), and runs under MRI too
 #   case_generator.rb         draws cases from a seed: well-formed, odd and mutated arguments,
@@ -24,5 +25,5 @@ require "openssl"
 
 support = File.expand_path("../support", __dir__)
 %w[outcome reference_fixtures backends].each { |file| require File.join(support, file) }
-%w[value pkcs1 openssl_names key_corpus patched_methods case disturbance case_generator output_check result
+%w[value pkcs1 openssl_names key_corpus structure_calls patched_methods case disturbance case_generator output_check result
    documented_differences mri_reference findings call_bound bounded_worker runner].each { |file| require_relative file }

@@ -31,6 +31,11 @@ module Fuzz
       { "digest_named" => [algorithm, claimed] }
     end
 
+    # A key of the corpus, by name (Fuzz::KeyCorpus), as an argument.
+    def key(name)
+      { "key" => name }
+    end
+
     def hash(pairs)
       { "hash" => pairs.to_a }
     end
@@ -53,6 +58,7 @@ module Fuzz
       when "digest" then OpenSSL::Digest.new(content)
       when "digest_named" then misnamed_digest(*content)
       when "hash" then content.to_h { |key, item| [decode(key), decode(item)] }
+      when "key" then KeyCorpus.key(content)
       else raise ArgumentError, "unknown value tag #{tag.inspect}"
       end
     end
@@ -98,6 +104,7 @@ module Fuzz
       when "bytes", "frozen" then "#{tag == 'frozen' ? 'frozen ' : ''}#{content.size / 2} bytes#{content.size <= 16 ? " #{content}" : ''}"
       when "symbol" then ":#{content}"
       when "digest" then "Digest(#{content})"
+      when "key" then "key(#{content})"
       when "digest_named" then "Digest(#{content[0]}, #{content[1] ? "named #{content[1]}" : 'its name raises'})"
       end
     end

@@ -2,7 +2,9 @@ package fastrsaengine;
 
 import fastrsaengine.patch.Control;
 import fastrsaengine.patch.KeyGeneration;
+import fastrsaengine.patch.ProviderInstallation;
 import fastrsaengine.patch.RsaMethods;
+import fastrsaengine.patch.StructureMethods;
 import org.jruby.Ruby;
 import org.jruby.RubyModule;
 import org.jruby.runtime.load.BasicLibraryService;
@@ -10,7 +12,8 @@ import org.jruby.runtime.load.BasicLibraryService;
 /**
  * The extension's entry point, loaded by lib/fast_rsa_engine/startup.rb after 'openssl'. It only
  * defines modules: FastRsaEngine::Native (backend control), FastRsaEngine::RsaMethods (the engine
- * side of each patched method) and FastRsaEngine::KeyGeneration, which share this runtime's state. The Ruby shim builds FastRsaEngine::RsaPatch from RsaMethods and
+ * side of each patched method), FastRsaEngine::KeyGeneration and FastRsaEngine::StructureMethods
+ * (certificate, CSR and PKCS#7 signing, PKCS#7 decryption), which share this runtime's state. The Ruby shim builds FastRsaEngine::RsaPatch from RsaMethods and
  * prepends it to OpenSSL::PKey::RSA only after a known-answer signature through it has passed.
  */
 public final class FastRsaEngineService implements BasicLibraryService {
@@ -22,9 +25,12 @@ public final class FastRsaEngineService implements BasicLibraryService {
         RubyModule rsaMethods = fastRsaEngine.defineModuleUnder("RsaMethods");
         RubyModule keyGeneration = fastRsaEngine.defineModuleUnder("KeyGeneration");
         control.defineAnnotatedMethods(Control.class);
+        control.defineAnnotatedMethods(ProviderInstallation.class);
         rsaMethods.defineAnnotatedMethods(RsaMethods.class);
         keyGeneration.defineAnnotatedMethods(KeyGeneration.class);
-        Control.attachRuntimeState(control, rsaMethods, keyGeneration);
+        RubyModule structureMethods = fastRsaEngine.defineModuleUnder("StructureMethods");
+        structureMethods.defineAnnotatedMethods(StructureMethods.class);
+        Control.attachRuntimeState(control, rsaMethods, keyGeneration, structureMethods);
         return true;
     }
 }

@@ -192,40 +192,4 @@ public final class KeyChecks {
             }
         }
     }
-
-    /** A key as n and d alone, for backends to run without its CRT numbers. */
-    private static final class PlainPrivateKey implements RSAPrivateKey {
-        private static final long serialVersionUID = 1L;
-        private final BigInteger n, d;
-
-        PlainPrivateKey(BigInteger n, BigInteger d) {
-            this.n = n;
-            this.d = d;
-        }
-
-        @Override
-        public BigInteger getModulus() {
-            return n;
-        }
-
-        @Override
-        public BigInteger getPrivateExponent() {
-            return d;
-        }
-
-        @Override
-        public String getAlgorithm() {
-            return "RSA";
-        }
-
-        @Override
-        public String getFormat() {
-            return null;
-        }
-
-        @Override
-        public byte[] getEncoded() {
-            return null;
-        }
-    }
 }

@@ -25,6 +25,11 @@ public final class PrivateKeyOperations {
         this.blocks = new KeyBlocks(key.modulus(), key::privateOperation, true, BigInteger.ONE);
     }
 
+    /** k, the modulus's length in bytes. */
+    public int modulusBytes() {
+        return blocks.modulusBytes;
+    }
+
     /** The largest PSS salt for this key and digest (RFC 8017 9.1.1: emLen - hLen - 2). */
     public int maxPssSaltLength(DigestAlgorithm digest) {
         return blocks.maxPssSaltLength(digest);
@@ -52,6 +57,22 @@ public final class PrivateKeyOperations {
      */
     public byte[] signX931(DigestAlgorithm digest, byte[] hash) {
         return new X931Signature(blocks).sign(digest, hash);
+    }
+
+    /**
+     * The signature of an EMSA-PKCS1-v1_5 encoded message another signer already made (k bytes:
+     * 00 01, at least eight FF, 00, the DigestInfo), or null when the block is not one: only such a
+     * block is ever exponentiated, so this cannot be asked to sign, or decrypt, anything else.
+     */
+    public byte[] signEncodedMessage(byte[] encoded) {
+        return isPkcs1SignatureBlock(encoded) ? blocks.rawExactLength(encoded) : null;
+    }
+
+    private boolean isPkcs1SignatureBlock(byte[] block) {
+        if (block.length != blocks.modulusBytes || block.length < 11 || block[0] != 0 || block[1] != 1) return false;
+        int i = 2;
+        while (i < block.length && block[i] == (byte) 0xFF) i++;
+        return i >= 10 && i < block.length - 1 && block[i] == 0;
     }
 
     /** No padding: exactly k bytes in, k bytes out, as OpenSSL's RSA_NO_PADDING requires. */

@@ -23,6 +23,11 @@ public final class PublicKeyOperations {
         this.modulusBits = key.modulus().bitLength();
     }
 
+    /** k, the modulus's length in bytes. */
+    public int modulusBytes() {
+        return blocks.modulusBytes;
+    }
+
     /** The largest PSS salt for this key and digest (RFC 8017 9.1.1: emLen - hLen - 2). */
     public int maxPssSaltLength(DigestAlgorithm digest) {
         return blocks.maxPssSaltLength(digest);

@@ -55,6 +55,18 @@ final class Call {
         return RubyString.newStringNoCopy(context.runtime, EngineCall.perform(context.runtime, call));
     }
 
+    /**
+     * Stock's method run with other arguments than the caller's (a structure method's stand-in key),
+     * not counted: the caller counts what it makes of the result. Java exceptions repaired as for stock.
+     */
+    IRubyObject stockWith(IRubyObject... args) {
+        try {
+            return stock.call(context, args);
+        } catch (RuntimeException e) {
+            throw Errors.fromJava(context.runtime, e);
+        }
+    }
+
     /** Counts an answer given outside these methods (key generation's, which the Ruby shim completes). */
     void countAnswer(Outcome outcome) {
         runtime.stats().count(method, outcome);

@@ -3,6 +3,7 @@ package fastrsaengine.patch;
 import fastrsaengine.engines.KeyChecks;
 import fastrsaengine.engines.PreparedPublicKey;
 import fastrsaengine.engines.RsaEngine;
+import fastrsaengine.engines.WeakIdentityCache;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
 import java.math.BigInteger;

@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.engines;
 
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
@@ -10,17 +10,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * dropped once its object is collected (the next write sweeps it). A value must not refer to its
  * object, or the object would never be collected.
  *
- * <p>It lets per-key state live beside a Ruby key instead of on it, so a frozen key works.
+ * <p>It lets per-key state live beside a key instead of on it: a frozen Ruby key works, and a Java
+ * key given to the JCA provider is never kept alive by it.
  */
-final class WeakIdentityCache<K, V> {
+public final class WeakIdentityCache<K, V> {
     private final ConcurrentHashMap<Object, V> entries = new ConcurrentHashMap<>();
     private final ReferenceQueue<K> collected = new ReferenceQueue<>();
 
-    V get(K object) {
+    public V get(K object) {
         return entries.get(new Lookup(object));
     }
 
-    void put(K object, V value) {
+    public void put(K object, V value) {
         sweep();
         entries.put(new WeakKey<>(object, collected), value);
     }

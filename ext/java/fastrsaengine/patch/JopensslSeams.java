@@ -1,0 +1,65 @@
+package fastrsaengine.patch;
+
+import org.jruby.RubyClass;
+import org.jruby.RubyString;
+import org.jruby.ext.openssl.PKeyRSA;
+import org.jruby.runtime.ThreadContext;
+import org.jruby.runtime.builtin.IRubyObject;
+
+/**
+ * Every dependency of the structure methods ({@link StructureMethods}) on how jruby-openssl works
+ * inside, each with why; lib/fast_rsa_engine/startup_check.rb exercises each method that relies on
+ * them at require, and a jruby-openssl where one moved leaves that method to stock with one warning.
+ * <ol>
+ * <li>{@code PKeyRSA}'s public constructor {@code (Ruby, RubyClass, RSAPrivateCrtKey, RSAPublicKey)}
+ *     and its overridable {@code getPrivateKey()}: X509::Certificate#sign, X509::Request#sign,
+ *     OCSP::BasicResponse#sign, PKCS7.sign and PKCS7#decrypt (0.15.3 to 0.16.x) all read the caller's key through
+ *     {@code PKey#getPrivateKey()} and hand it to a JCA provider (the JDK's, or Bouncy Castle's by
+ *     name) that the gem cannot choose; the {@link StandInKey} is how the engine takes part.</li>
+ * <li>Those providers compute m^d mod n for a private key without CRT numbers and check nothing,
+ *     so with the stand-in's key of exponent 1 a signature is the encoded message and a decryption opens a
+ *     block as given (and the start-up check would see otherwise).</li>
+ * <li>X509::Certificate's, X509::Request's and OCSP::BasicResponse's {@code initialize(der)}, run
+ *     again on a signed object, read every field back from the DER (the signed certificate, request
+ *     or response among them), and only append to one list ({@code extensions}, {@code attributes};
+ *     the response none), which their public setters empty: how a signed object gets its engine
+ *     signature after stock signed it.</li>
+ * <li>PKCS7.sign keeps its data argument in the instance variable {@code @data}, which a PKCS7 read
+ *     from DER lacks; the instance variables of stock's result are carried over.</li>
+ * </ol>
+ */
+final class JopensslSeams {
+    private JopensslSeams() {
+    }
+
+    /** The stand-in for a key whose public half is the RSA key of its private half. */
+    static StandInKey standIn(PKeyRSA key) {
+        return new StandInKey(key);
+    }
+
+    /** A new object of the class, read from DER by the stock class's own initialize. */
+    static IRubyObject parse(ThreadContext context, String stockClass, RubyClass ofClass, byte[] der) {
+        RubyClass base = (RubyClass) context.runtime.getClassFromPath(stockClass);
+        IRubyObject fresh = ofClass.allocate();
+        base.searchMethod("initialize").call(context, fresh, base, "initialize", RubyString.newStringNoCopy(context.runtime, der));
+        return fresh;
+    }
+
+    /**
+     * Reads self's fields back from DER with the stock class's own initialize: the one list that
+     * initialize appends to (a certificate's extensions, a CSR's attributes) is emptied first by its
+     * public setter (null: none). One parse, no copy: a certificate keeps the public key object it was given.
+     */
+    static void reinitialize(ThreadContext context, String stockClass, String listSetter, IRubyObject self, byte[] der) {
+        RubyClass base = (RubyClass) context.runtime.getClassFromPath(stockClass);
+        if (listSetter != null) self.callMethod(context, listSetter, context.runtime.newArray());
+        base.searchMethod("initialize").call(context, self, base, "initialize", RubyString.newStringNoCopy(context.runtime, der));
+    }
+
+    /** Stock's result's instance variables (PKCS7's @data), on the object read back. */
+    static IRubyObject withVariablesOf(IRubyObject stockResult, IRubyObject fresh) {
+        stockResult.getInstanceVariables().getInstanceVariableList()
+            .forEach(variable -> fresh.getInstanceVariables().setInstanceVariable(variable.getName(), variable.getValue()));
+        return fresh;
+    }
+}

@@ -1,0 +1,192 @@
+package fastrsaengine.patch;
+
+import fastrsaengine.padding.PrivateKeyOperations;
+import fastrsaengine.patch.Stats.Outcome;
+import java.util.List;
+import org.jruby.RubyArray;
+import org.jruby.anno.JRubyMethod;
+import org.jruby.exceptions.RaiseException;
+import org.jruby.ext.openssl.PKeyRSA;
+import org.jruby.runtime.Block;
+import org.jruby.runtime.ThreadContext;
+import org.jruby.runtime.builtin.IRubyObject;
+
+/**
+ * FastRsaEngine::StructureMethods: the engine side of the methods that sign or decrypt a structure
+ * with an RSA key: X509::Certificate#sign, X509::Request#sign, OCSP::BasicResponse#sign, PKCS7.sign
+ * and PKCS7#decrypt. Stock
+ * does everything it always did (builds and encodes the structure, hashes, pads, and for
+ * decryption unpads and deciphers the content) with a stand-in key of exponent 1 ({@link
+ * StandInKey}); the engine computes the one RSA operation on the block stock left in the DER
+ * ({@link DerSlots}), with the gem's blinding and result check, and the object is read back from the
+ * DER. So every structure is stock's byte for byte, errors are stock's, and only the exponentiation
+ * is the engine's. Anything else (another kind of key, a key the engine declines, the backend stock,
+ * a structure not as expected) is stock's call with the caller's key.
+ */
+public final class StructureMethods {
+    private StructureMethods() {
+    }
+
+    /** The block yields to {@code super(key, digest)}, with the key given or the caller's. */
+    @JRubyMethod(name = "certificate_sign", module = true)
+    public static IRubyObject certificateSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
+        return x509Sign(Call.start(context, module, "certificate_sign", stock), self, key, "OpenSSL::X509::Certificate", "extensions=");
+    }
+
+    @JRubyMethod(name = "request_sign", module = true)
+    public static IRubyObject requestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
+        return x509Sign(Call.start(context, module, "request_sign", stock), self, key, "OpenSSL::X509::Request", "attributes=");
+    }
+
+    /** OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]]): the block yields to super with the key given or the caller's. */
+    @JRubyMethod(name = "ocsp_basic_response_sign", module = true)
+    public static IRubyObject ocspBasicResponseSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        Call call = Call.start(context, module, "ocsp_basic_response_sign", stock);
+        IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
+        if (a.length < 2 || a.length > 5) return call.stock(reason(call, null)); // stock's ArgumentError
+        return x509Sign(call, self, a[1], "OpenSSL::OCSP::BasicResponse", null);
+    }
+
+    /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the key given or the caller's. */
+    @JRubyMethod(name = "pkcs7_sign", module = true)
+    public static IRubyObject pkcs7Sign(ThreadContext context, IRubyObject module, IRubyObject args, Block stock) {
+        Call call = Call.start(context, module, "pkcs7_sign", stock);
+        IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
+        Routed routed = a.length < 3 || a.length > 5 ? null : route(call, a[1]);
+        if (routed == null) return call.stock(reason(call, a.length > 1 ? a[1] : null));
+        IRubyObject signed = stockWithStandIn(call, routed);
+        byte[] der = derOf(context, signed);
+        if (der == null || !signSlot(context, routed.operations, der, () -> DerSlots.pkcs7Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        IRubyObject fresh = JopensslSeams.parse(context, "OpenSSL::PKCS7", signed.getMetaClass().getRealClass(), der);
+        call.countAnswer(Outcome.ENGINE);
+        return JopensslSeams.withVariablesOf(signed, fresh);
+    }
+
+    /**
+     * PKCS7#decrypt(key [, cert [, flags]]): the block calls stock's decrypt on the PKCS7 given (the
+     * caller's, or a copy whose RSA recipients' keys the engine opened) with the key given.
+     */
+    @JRubyMethod(name = "pkcs7_decrypt", module = true)
+    public static IRubyObject pkcs7Decrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        Call call = Call.start(context, module, "pkcs7_decrypt", stock);
+        IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
+        Routed routed = a.length < 1 || a.length > 3 ? null : route(call, a[0]);
+        if (routed == null) return call.stock(reason(call, a.length > 0 ? a[0] : null));
+        byte[] der = derOf(context, self);
+        if (der == null || !openRecipientKeys(context, routed.operations, der)) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        IRubyObject opened = JopensslSeams.parse(context, "OpenSSL::PKCS7", self.getMetaClass().getRealClass(), der);
+        try {
+            IRubyObject plaintext = call.stockWith(opened, routed.standIn);
+            call.countAnswer(Outcome.ENGINE);
+            return plaintext;
+        } catch (RaiseException stockRefused) {
+            call.countAnswer(Outcome.ENGINE);
+            throw stockRefused;
+        }
+    }
+
+    /** A call the engine takes: the caller's key's operations, and its stand-in. */
+    private static final class Routed {
+        final PrivateKeyOperations operations;
+        final StandInKey standIn;
+
+        Routed(PrivateKeyOperations operations, StandInKey standIn) {
+            this.operations = operations;
+            this.standIn = standIn;
+        }
+    }
+
+    private static Routed route(Call call, IRubyObject key) {
+        if (call.engine == null || !(key instanceof PKeyRSA) || key instanceof StandInKey) return null;
+        PrivateKeyOperations operations = KeyStates.privateOperations(call.engine, key);
+        return operations == null ? null : new Routed(operations, JopensslSeams.standIn((PKeyRSA) key));
+    }
+
+    private static Outcome reason(Call call, IRubyObject key) {
+        if (call.engine == null) return Outcome.BACKEND_STOCK;
+        return key instanceof PKeyRSA ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN;
+    }
+
+    /** sign of a structure signed as X.509 signs (certificate, CSR, OCSP response), by key; it returns self. */
+    private static IRubyObject x509Sign(Call call, IRubyObject self, IRubyObject key, String stockClass, String listSetter) {
+        Routed routed = route(call, key);
+        if (routed == null) return call.stock(reason(call, key));
+        IRubyObject signed = stockWithStandIn(call, routed);
+        byte[] der = derOf(call.context, self);
+        if (der == null || !signSlot(call.context, routed.operations, der, () -> DerSlots.x509Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        JopensslSeams.reinitialize(call.context, stockClass, listSetter, self, der);
+        call.countAnswer(Outcome.ENGINE);
+        return signed;
+    }
+
+    /** Stock's method with the stand-in key; what it raises is stock's answer to the arguments, counted as such. */
+    private static IRubyObject stockWithStandIn(Call call, Routed routed) {
+        try {
+            return call.stockWith(routed.standIn);
+        } catch (RaiseException stockRefused) {
+            call.countAnswer(Outcome.OPTION_NOT_TAKEN);
+            throw stockRefused;
+        }
+    }
+
+    private interface SlotFinder {
+        DerSlots.Slot find();
+    }
+
+    /**
+     * Replaces the encoded message stock left in the signature slot by its signature; false when the
+     * DER or the block is not what stock makes with an RSA key (then stock signs again with the caller's).
+     */
+    private static boolean signSlot(ThreadContext context, PrivateKeyOperations operations, byte[] der, SlotFinder finder) {
+        DerSlots.Slot slot;
+        try {
+            slot = finder.find();
+        } catch (IllegalArgumentException notAsStockMakesIt) {
+            return false;
+        }
+        byte[] encoded = slot.read(der);
+        byte[] signature = EngineCall.perform(context.runtime, () -> operations.signEncodedMessage(encoded));
+        if (signature == null) return false;
+        slot.write(der, signature);
+        return true;
+    }
+
+    /**
+     * Opens, in place, the encrypted key of each RSA recipient that is a block of this key's size
+     * below its modulus: stock then unpads each with the stand-in as it would have with the key (a
+     * recipient of another key fails to unpad either way). False when the DER is no enveloped data
+     * with an RSA recipient: stock's, with its own answer.
+     */
+    private static boolean openRecipientKeys(ThreadContext context, PrivateKeyOperations operations, byte[] der) {
+        List<DerSlots.Slot> slots;
+        try {
+            slots = DerSlots.pkcs7EncryptedKeys(der);
+        } catch (IllegalArgumentException | IndexOutOfBoundsException notEnvelopedData) {
+            return false;
+        }
+        boolean opened = false;
+        for (DerSlots.Slot slot : slots) {
+            byte[] encrypted = slot.read(der);
+            if (encrypted.length != operations.modulusBytes()) continue;
+            try {
+                slot.write(der, EngineCall.perform(context.runtime, () -> operations.decryptRaw(encrypted)));
+                opened = true;
+            } catch (RaiseException notBelowTheModulus) {
+                // left as it is: stock refuses it with the stand-in as it would with the key
+            }
+        }
+        return opened;
+    }
+
+    /**
+     * The object's DER, or null where stock cannot encode what it made (its Java exceptions, for
+     * odd flags): the call is then stock's with the caller's key, which answers as it always has.
+     */
+    private static byte[] derOf(ThreadContext context, IRubyObject object) {
+        try {
+            return object.callMethod(context, "to_der").convertToString().getBytes();
+        } catch (RuntimeException stockCannotEncodeIt) { // a Ruby error or a Java exception alike
+            return null;
+        }
+    }
+}

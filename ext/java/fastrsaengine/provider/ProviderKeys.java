@@ -1,0 +1,107 @@
+package fastrsaengine.provider;
+
+import fastrsaengine.engines.JdkEngine;
+import fastrsaengine.engines.KeyChecks;
+import fastrsaengine.engines.PreparedPublicKey;
+import fastrsaengine.engines.RsaEngine;
+import fastrsaengine.engines.WeakIdentityCache;
+import fastrsaengine.padding.PrivateKeyOperations;
+import fastrsaengine.padding.PublicKeyOperations;
+import java.math.BigInteger;
+import java.security.GeneralSecurityException;
+import java.security.InvalidKeyException;
+import java.security.Key;
+import java.security.interfaces.RSAPrivateCrtKey;
+import java.security.interfaces.RSAPrivateKey;
+import java.security.interfaces.RSAPublicKey;
+
+/**
+ * The provider's per-key state: the engine's form of each Java key it is given (any implementation
+ * of RSAPrivateKey / RSAPublicKey), made once and kept beside the key by identity and weakly, so it
+ * never keeps a key alive (its state holds numbers and native handles, never the key). State is one
+ * engine's, made again after a switch of backend; the JDK's arithmetic serves while the backend is stock.
+ */
+final class ProviderKeys {
+    private static final WeakIdentityCache<Key, State<PrivateKeyOperations>> PRIVATE = new WeakIdentityCache<>();
+    private static final WeakIdentityCache<Key, State<PublicKeyOperations>> PUBLIC = new WeakIdentityCache<>();
+
+    private ProviderKeys() {
+    }
+
+    private static final class State<T> {
+        final RsaEngine engine;
+        final T operations;
+
+        State(RsaEngine engine, T operations) {
+            this.engine = engine;
+            this.operations = operations;
+        }
+    }
+
+    /** One operation's key: its padded operations, and whether the engine (not the JDK) runs them. */
+    static final class Prepared<T> {
+        final T operations;
+        final boolean byEngine;
+
+        Prepared(T operations, boolean byEngine) {
+            this.operations = operations;
+            this.byEngine = byEngine;
+        }
+    }
+
+    /**
+     * @throws InvalidKeyException for a key that is not RSA, or whose numbers the gem's checks refuse
+     *     (among them a key of n and d alone, with no public exponent to blind and check with): under
+     *     the JCA's provider selection, the next provider then takes it
+     */
+    static Prepared<PrivateKeyOperations> privateKey(EngineSource source, Key key) throws InvalidKeyException {
+        if (!(key instanceof RSAPrivateKey)) throw new InvalidKeyException("not an RSA private key");
+        RsaEngine engine = engineOf(source);
+        State<PrivateKeyOperations> state = PRIVATE.get(key);
+        if (state == null || state.engine != engine) {
+            RSAPrivateKey rsa = (RSAPrivateKey) key;
+            state = new State<>(engine, new PrivateKeyOperations(prepare(() -> KeyChecks.prepare(engine, rsa, publicExponent(rsa)))));
+            PRIVATE.put(key, state);
+        }
+        return new Prepared<>(state.operations, engine != JdkEngine.INSTANCE);
+    }
+
+    static Prepared<PublicKeyOperations> publicKey(EngineSource source, Key key) throws InvalidKeyException {
+        if (!(key instanceof RSAPublicKey)) throw new InvalidKeyException("not an RSA public key");
+        RsaEngine engine = engineOf(source);
+        State<PublicKeyOperations> state = PUBLIC.get(key);
+        if (state == null || state.engine != engine) {
+            RSAPublicKey rsa = (RSAPublicKey) key;
+            PreparedPublicKey prepared = prepare(() -> KeyChecks.preparePublic(engine, rsa));
+            // An engine no faster than the JDK at s^e mod n leaves it to the JDK's arithmetic, as the patch does.
+            if (prepared == null) prepared = prepare(() -> KeyChecks.preparePublic(JdkEngine.INSTANCE, rsa));
+            if (prepared == null) throw new InvalidKeyException("RSA key numbers out of range");
+            state = new State<>(engine, new PublicKeyOperations(prepared));
+            PUBLIC.put(key, state);
+        }
+        return new Prepared<>(state.operations, engine != JdkEngine.INSTANCE);
+    }
+
+    private static RsaEngine engineOf(EngineSource source) {
+        RsaEngine engine = source.engine();
+        return engine == null ? JdkEngine.INSTANCE : engine;
+    }
+
+    private static BigInteger publicExponent(RSAPrivateKey key) {
+        return key instanceof RSAPrivateCrtKey ? ((RSAPrivateCrtKey) key).getPublicExponent() : null;
+    }
+
+    private interface Preparation<T> {
+        T run() throws GeneralSecurityException;
+    }
+
+    private static <T> T prepare(Preparation<T> preparation) throws InvalidKeyException {
+        try {
+            return preparation.run();
+        } catch (InvalidKeyException e) {
+            throw e;
+        } catch (GeneralSecurityException | RuntimeException e) {
+            throw new InvalidKeyException("the RSA engine cannot take this key: " + e.getMessage(), e);
+        }
+    }
+}

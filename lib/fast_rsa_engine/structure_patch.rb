@@ -1,0 +1,60 @@
+# frozen_string_literal: true
+
+module FastRsaEngine
+  # The methods that sign or decrypt a structure with an RSA key, beyond OpenSSL::PKey::RSA's own:
+  # X509::Certificate#sign, X509::Request#sign, OCSP::BasicResponse#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its
+  # Java side, FastRsaEngine::StructureMethods (ext/java), runs stock's method with a stand-in key
+  # and computes the RSA operation in the engine, or yields to the block with the caller's key:
+  # stock jruby-openssl, found by Ruby's own lookup (`super`, or stock's method kept as it was).
+  #
+  # Each is applied only after the start-up check has run it end to end (StartupCheck.structure),
+  # so a jruby-openssl whose insides moved (ext/java/fastrsaengine/patch/JopensslSeams.java) leaves
+  # that method to stock, with one warning.
+  module StructurePatch
+    # X509::Certificate#sign(key, digest)
+    module Certificate
+      def sign(a0, a1) = StructureMethods.certificate_sign(self, a0) { |key = a0| super(key, a1) }
+    end
+
+    # X509::Request#sign(key, digest)
+    module Request
+      def sign(a0, a1) = StructureMethods.request_sign(self, a0) { |key = a0| super(key, a1) }
+    end
+
+    # OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]])
+    module OcspBasicResponse
+      def sign(*args) = StructureMethods.ocsp_basic_response_sign(self, args) { |key = args[1]| super(args[0], key, *args.drop(2)) }
+    end
+
+    # PKCS7#decrypt(key [, cert [, flags]]): stock's decrypt, kept, runs on the PKCS7 the engine opened.
+    def self.decrypt_patch(stock_decrypt)
+      Module.new do
+        define_method(:decrypt) do |*args|
+          StructureMethods.pkcs7_decrypt(self, args) { |p7 = self, key = args[0]| stock_decrypt.bind_call(p7, key, *args.drop(1)) }
+        end
+      end
+    end
+
+    # The patches by name: what the start-up check runs, and apply applies.
+    PATCHES = {
+      certificate_sign: -> { OpenSSL::X509::Certificate.prepend(Certificate) },
+      request_sign: -> { OpenSSL::X509::Request.prepend(Request) },
+      ocsp_basic_response_sign: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspBasicResponse) },
+      pkcs7_sign: -> { patch_pkcs7_sign(OpenSSL::PKCS7) },
+      pkcs7_decrypt: -> { OpenSSL::PKCS7.prepend(decrypt_patch(OpenSSL::PKCS7.instance_method(:decrypt))) }
+    }.freeze
+
+    # PKCS7.sign, redefined in place (a module prepended to a singleton class changes what JRuby
+    # lists as its singleton methods), stock's kept and called as it was.
+    def self.patch_pkcs7_sign(pkcs7)
+      stock_sign = pkcs7.method(:sign).unbind
+      pkcs7.define_singleton_method(:sign) do |*args, &block|
+        StructureMethods.pkcs7_sign(args) { |key = args[1]| stock_sign.bind_call(self, *args[0, 1], key, *args.drop(2), &block) }
+      end
+    end
+
+    def self.apply(name)
+      PATCHES.fetch(name).call
+    end
+  end
+end

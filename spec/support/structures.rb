@@ -1,0 +1,56 @@
+# frozen_string_literal: true
+
+# Structures signed with an RSA key, made the same way on every backend (fixed fields, so the
+# certificate's and CSR's bytes, and their signatures, depend only on the key and digest).
+module Structures
+  module_function
+
+  NAME = "/CN=fast-rsa-engine/O=specs"
+
+  def certificate(key, digest = "SHA256", extensions: true)
+    cert = OpenSSL::X509::Certificate.new
+    cert.version = 2
+    cert.serial = key.n % 2**32 # a serial of its own per key: PKCS#7 finds a recipient by issuer and serial
+    cert.subject = cert.issuer = OpenSSL::X509::Name.parse(NAME)
+    cert.public_key = key.public_key
+    cert.not_before = Time.at(1_700_000_000)
+    cert.not_after = Time.at(1_900_000_000)
+    add_extensions(cert) if extensions
+    cert.sign(key, digest)
+  end
+
+  def add_extensions(cert)
+    factory = OpenSSL::X509::ExtensionFactory.new
+    factory.subject_certificate = factory.issuer_certificate = cert
+    cert.add_extension(factory.create_extension("basicConstraints", "CA:TRUE", true))
+    cert.add_extension(factory.create_extension("keyUsage", "digitalSignature, keyEncipherment, keyCertSign, cRLSign", true))
+    cert.add_extension(factory.create_extension("subjectKeyIdentifier", "hash", false))
+  end
+
+  # The digest as an OpenSSL::Digest: jruby-openssl 0.15's CSR takes no name.
+  def request(key, digest = "SHA256")
+    digest = OpenSSL::Digest.new(digest) if digest.is_a?(String) && digest != "NOPE"
+    request = OpenSSL::X509::Request.new
+    request.subject = OpenSSL::X509::Name.parse(NAME)
+    request.public_key = key.public_key
+    request.sign(key, digest)
+  end
+
+  # A certificate for PKCS#7 signers: without extensions (stock's PKCS7#verify refuses the CA's above).
+  def signer(key)
+    certificate(key, extensions: false)
+  end
+
+  # A basic OCSP response for one certificate, DER (its producedAt is the time of signing: stock's
+  # fails without one, OCSP::NOTIME).
+  def ocsp_response(key, cert)
+    response = OpenSSL::OCSP::BasicResponse.new
+    response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil,
+                        Time.at(1_800_000_000), Time.at(1_800_003_600), [])
+    response.sign(cert, key, []).to_der
+  end
+
+  def pkcs7_signed(key, data, flags = OpenSSL::PKCS7::BINARY)
+    OpenSSL::PKCS7.sign(signer(key), key, data, [], flags)
+  end
+end
