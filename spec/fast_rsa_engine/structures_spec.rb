@@ -49,6 +49,22 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
   each_native_backend do |backend|
     before { FastRsaEngine.reset_stats }
 
+    # Apps share one object between threads (a CSR template, a certificate re-signed). Stock signs
+    # it in place, not atomically (a verify during another thread's sign may read false, with stock
+    # too); the engine must never leave it half read back: no Java exception, and a good signature
+    # once the signing is done.
+    it "one certificate and one CSR signed by two threads at once: no error, and both verify after" do
+      key = small.private_key
+      cert = Structures.certificate(key)
+      request = Structures.request(key)
+      digest = OpenSSL::Digest.new("SHA256")
+      outcomes = Array.new(2) do
+        Thread.new { Array.new(40) { [Outcome.of { cert.sign(key, digest) }, Outcome.of { request.sign(key, digest) }] } }
+      end.flat_map(&:value).flatten
+      expect(outcomes.select(&:raised?).map(&:inspect)).to be_empty
+      expect([cert.verify(key), request.verify(key)]).to eq([true, true])
+    end
+
     %w[SHA1 SHA224 SHA256 SHA384 SHA512].each do |digest|
       it "certificate and CSR signatures with #{digest} are stock's, byte for byte" do
         key = fixture.private_key

@@ -107,16 +107,23 @@ public final class StructureMethods {
         return key instanceof PKeyRSA ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN;
     }
 
-    /** sign of a structure signed as X.509 signs (certificate, CSR, OCSP response), by key; it returns self. */
+    /**
+     * sign of a structure signed as X.509 signs (certificate, CSR, OCSP response), by key; it returns
+     * self. Stock signs, the slot is signed and self is read back from the DER as one step per object:
+     * two threads signing the same object take turns, so neither reads it back while the other has
+     * emptied it (a Java NullPointerException inside jruby-openssl otherwise).
+     */
     private static IRubyObject x509Sign(Call call, IRubyObject self, IRubyObject key, String stockClass, String listSetter) {
         Routed routed = route(call, key);
         if (routed == null) return call.stock(reason(call, key));
-        IRubyObject signed = stockWithStandIn(call, routed);
-        byte[] der = derOf(call.context, self);
-        if (der == null || !signSlot(call.context, routed.operations, der, () -> DerSlots.x509Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
-        JopensslSeams.reinitialize(call.context, stockClass, listSetter, self, der);
-        call.countAnswer(Outcome.ENGINE);
-        return signed;
+        synchronized (self) {
+            IRubyObject signed = stockWithStandIn(call, routed);
+            byte[] der = derOf(call.context, self);
+            if (der == null || !signSlot(call.context, routed.operations, der, () -> DerSlots.x509Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
+            JopensslSeams.reinitialize(call.context, stockClass, listSetter, self, der);
+            call.countAnswer(Outcome.ENGINE);
+            return signed;
+        }
     }
 
     /** Stock's method with the stand-in key; what it raises is stock's answer to the arguments, counted as such. */
