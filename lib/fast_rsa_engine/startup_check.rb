@@ -55,6 +55,15 @@ module FastRsaEngine
         request.public_key = key.public_key
         request.sign(key, OpenSSL::Digest.new("SHA256")).verify(key) # 0.15 takes only a Digest
       end,
+      crl_sign: lambda do |key|
+        crl = Class.new(OpenSSL::X509::CRL) { prepend StructurePatch::Crl }.new
+        crl.version = 1
+        crl.issuer = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
+        crl.last_update = Time.at(0)
+        crl.next_update = Time.at(4_102_444_800)
+        crl.sign(key, OpenSSL::Digest.new("SHA256"))
+        OpenSSL::X509::CRL.new(crl.to_der).verify(key) && crl.verify(key)
+      end,
       ocsp_basic_response_sign: lambda do |key|
         cert = certificate(key)
         response = Class.new(OpenSSL::OCSP::BasicResponse) { prepend StructurePatch::OcspBasicResponse }.new
@@ -62,6 +71,14 @@ module FastRsaEngine
         response.sign(cert, key, [])
         store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
         OpenSSL::OCSP::BasicResponse.new(response.to_der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER)
+      end,
+      ocsp_request_sign: lambda do |key|
+        cert = certificate(key)
+        request = Class.new(OpenSSL::OCSP::Request) { prepend StructurePatch::OcspRequest }.new
+        request.add_certid(OpenSSL::OCSP::CertificateId.new(cert, cert))
+        request.sign(cert, key, [])
+        store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+        OpenSSL::OCSP::Request.new(request.to_der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER)
       end,
       pkcs7_sign: lambda do |key|
         signer = Class.new(OpenSSL::PKCS7).tap { |pkcs7| StructurePatch.patch_pkcs7_sign(pkcs7) }

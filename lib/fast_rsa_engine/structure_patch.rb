@@ -2,7 +2,8 @@
 
 module FastRsaEngine
   # The methods that sign or decrypt a structure with an RSA key, beyond OpenSSL::PKey::RSA's own:
-  # X509::Certificate#sign, X509::Request#sign, OCSP::BasicResponse#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its
+  # X509::Certificate#sign, X509::Request#sign, X509::CRL#sign, OCSP::BasicResponse#sign,
+  # OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its
   # Java side, FastRsaEngine::StructureMethods (ext/java), runs stock's method with a stand-in key
   # and computes the RSA operation in the engine, or yields to the block with the caller's key:
   # stock jruby-openssl, found by Ruby's own lookup (`super`, or stock's method kept as it was).
@@ -21,9 +22,19 @@ module FastRsaEngine
       def sign(a0, a1) = StructureMethods.request_sign(self, a0) { |key = a0| super(key, a1) }
     end
 
+    # X509::CRL#sign(key, digest)
+    module Crl
+      def sign(a0, a1) = StructureMethods.crl_sign(self, a0) { |key = a0| super(key, a1) }
+    end
+
     # OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]])
     module OcspBasicResponse
       def sign(*args) = StructureMethods.ocsp_basic_response_sign(self, args) { |key = args[1]| super(args[0], key, *args.drop(2)) }
+    end
+
+    # OCSP::Request#sign(signer_cert, key [, certs [, flags [, digest]]])
+    module OcspRequest
+      def sign(*args) = StructureMethods.ocsp_request_sign(self, args) { |key = args[1]| super(args[0], key, *args.drop(2)) }
     end
 
     # PKCS7#decrypt(key [, cert [, flags]]): stock's decrypt, kept, runs on the PKCS7 the engine opened.
@@ -39,7 +50,9 @@ module FastRsaEngine
     PATCHES = {
       certificate_sign: -> { OpenSSL::X509::Certificate.prepend(Certificate) },
       request_sign: -> { OpenSSL::X509::Request.prepend(Request) },
+      crl_sign: -> { OpenSSL::X509::CRL.prepend(Crl) },
       ocsp_basic_response_sign: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspBasicResponse) },
+      ocsp_request_sign: -> { OpenSSL::OCSP::Request.prepend(OcspRequest) },
       pkcs7_sign: -> { patch_pkcs7_sign(OpenSSL::PKCS7) },
       pkcs7_decrypt: -> { OpenSSL::PKCS7.prepend(decrypt_patch(OpenSSL::PKCS7.instance_method(:decrypt))) }
     }.freeze

@@ -1,6 +1,6 @@
 # frozen_string_literal: true
 
-# Certificates, CSRs and PKCS#7 signed data that JRuby makes through the engine verify in MRI, with
+# Certificates, CSRs, CRLs, OCSP messages and PKCS#7 signed data that JRuby makes through the engine verify in MRI, with
 # stock's bytes; PKCS#7 envelopes MRI makes open; bad arguments get stock's errors; stats count it.
 RSpec.describe "Structures signed and opened through the engine", jruby: true do
   fixture = ReferenceFixtures.key("rsa2048_e65537")
@@ -116,6 +116,37 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
         puts JSON.generate([response.verify([cert], store, OpenSSL::OCSP::TRUSTOTHER), response.status.size])
       RUBY
       expect(verified).to eq([true, 1])
+    end
+
+    it "a CRL and an OCSP request are stock's, byte for byte, and verify in MRI" do
+      key = fixture.private_key
+      cert = Structures.certificate(key)
+      ours = [Structures.crl(key).to_der, Structures.ocsp_request(key, cert).to_der]
+      expect(counts(:crl_sign)).to include(engine: 1)
+      expect(counts(:ocsp_request_sign)).to include(engine: 1)
+      expect(ours).to eq(Backends.with(:stock) { [Structures.crl(key).to_der, Structures.ocsp_request(key, cert).to_der] })
+      verified = MRI.run(<<~'RUBY', { "key" => fixture.pem, "crl" => MRI.hex(ours[0]), "request" => MRI.hex(ours[1]), "certificate" => MRI.hex(cert.to_der) })
+        input = JSON.parse($stdin.read)
+        bytes = ->(name) { [input[name]].pack("H*") }
+        cert = OpenSSL::X509::Certificate.new(bytes.("certificate"))
+        store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+        crl = OpenSSL::X509::CRL.new(bytes.("crl"))
+        request = OpenSSL::OCSP::Request.new(bytes.("request"))
+        puts JSON.generate([crl.verify(OpenSSL::PKey::RSA.new(input["key"])), crl.revoked.map { |r| r.serial.to_i },
+                            request.verify([cert], store, OpenSSL::OCSP::TRUSTOTHER), request.certid.size])
+      RUBY
+      expect(verified).to eq([true, [42], true, 1])
+    end
+
+    it "a signed CRL keeps the caller's revoked entries and reads as stock's, and signs again" do
+      key = fixture.private_key
+      crls = [Structures.crl(key), Backends.with(:stock) { Structures.crl(key) }]
+      revoked = crls.map { |crl| crl.revoked.first }
+      crls.each { |crl| crl.sign(key, OpenSSL::Digest.new("SHA384")) }
+      expect(crls.zip(revoked).map { |crl, entry| crl.revoked.first.equal?(entry) }).to eq([true, true])
+      expect(crls.map(&:to_der).uniq.size).to eq(1)
+      expect(crls.map { |crl| [crl.to_text, crl.signature_algorithm, crl.extensions.map(&:to_s), crl.verify(key)] }.uniq.size).to eq(1)
+      expect(crls[0].verify(key)).to be(true)
     end
 
     it "a detached PKCS#7 signature keeps its data, as stock's" do

@@ -36,6 +36,25 @@ module Structures
     request.sign(key, digest)
   end
 
+  # A CRL with one revoked certificate and one extension, fields fixed as the certificate's.
+  def crl(key, digest = "SHA256")
+    crl = OpenSSL::X509::CRL.new
+    crl.version = 1
+    crl.issuer = OpenSSL::X509::Name.parse(NAME)
+    crl.last_update = Time.at(1_700_000_000)
+    crl.next_update = Time.at(1_900_000_000)
+    crl.add_revoked(OpenSSL::X509::Revoked.new.tap { |r| r.serial = 42; r.time = Time.at(1_800_000_000) })
+    crl.add_extension(OpenSSL::X509::Extension.new("crlNumber", OpenSSL::ASN1::Integer(7)))
+    crl.sign(key, digest)
+  end
+
+  # An OCSP request for the certificate, signed by its key (no nonce: the bytes depend only on the key).
+  def ocsp_request(key, cert, digest = "SHA256")
+    request = OpenSSL::OCSP::Request.new
+    request.add_certid(OpenSSL::OCSP::CertificateId.new(cert, cert))
+    request.sign(cert, key, [], 0, OpenSSL::Digest.new(digest))
+  end
+
   # A certificate for PKCS#7 signers: without extensions (stock's PKCS7#verify refuses the CA's above).
   def signer(key)
     certificate(key, extensions: false)

@@ -5,8 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Where the RSA blocks sit in the DER that stock encoded: the signature of a certificate, CSR or
- * CRL, the signer's signature in PKCS#7 signed data, the encrypted keys of PKCS#7 enveloped data.
+ * Where the RSA blocks sit in the DER that stock encoded: the signature of a certificate, CSR,
+ * CRL, OCSP response or OCSP request, the signer's signature in PKCS#7 signed data, the encrypted
+ * keys of PKCS#7 enveloped data.
  * Just enough of DER to walk to them (definite lengths; anything else is refused with
  * IllegalArgumentException, which leaves the call to stock). A slot is rewritten in place with a
  * block of the same length, so every length around it stays and the rest of stock's bytes are kept.
@@ -48,8 +49,27 @@ final class DerSlots {
         List<Integer> parts = children(der, expect(der, 0, SEQUENCE));
         boolean certificatesAfter = parts.size() == 4 && tag(der, parts.get(3)) == EXPLICIT_0;
         if (parts.size() != 3 && !certificatesAfter) throw new IllegalArgumentException("not a signed X.509 structure");
-        int bits = expect(der, parts.get(2), BIT_STRING);
-        if (der[contentStart(der, bits)] != 0) throw new IllegalArgumentException("signature with unused bits");
+        return signatureBits(der, parts.get(2));
+    }
+
+    /**
+     * OCSPRequest: SEQUENCE { tbsRequest, [0] EXPLICIT Signature }, where Signature is SEQUENCE {
+     * algorithm, BIT STRING signature, [0] certificates OPTIONAL } (RFC 6960).
+     */
+    static Slot ocspRequestSignature(byte[] der) {
+        List<Integer> parts = children(der, expect(der, 0, SEQUENCE));
+        if (parts.size() != 2) throw new IllegalArgumentException("not a signed OCSP request");
+        List<Integer> explicit = children(der, expect(der, parts.get(1), EXPLICIT_0));
+        if (explicit.size() != 1) throw new IllegalArgumentException("no signature");
+        List<Integer> signature = children(der, expect(der, explicit.get(0), SEQUENCE));
+        if (signature.size() < 2) throw new IllegalArgumentException("no signature");
+        return signatureBits(der, signature.get(1));
+    }
+
+    /** A BIT STRING of whole bytes, as a signature is: its bytes after the unused-bits count. */
+    private static Slot signatureBits(byte[] der, int at) {
+        int bits = expect(der, at, BIT_STRING);
+        if (contentLength(der, bits) < 1 || der[contentStart(der, bits)] != 0) throw new IllegalArgumentException("signature with unused bits");
         return new Slot(contentStart(der, bits) + 1, contentLength(der, bits) - 1);
     }
 

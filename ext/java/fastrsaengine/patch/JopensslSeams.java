@@ -1,8 +1,12 @@
 package fastrsaengine.patch;
 
+import java.io.IOException;
+import java.lang.reflect.Field;
+import org.bouncycastle.cert.X509CRLHolder;
 import org.jruby.RubyClass;
 import org.jruby.RubyString;
 import org.jruby.ext.openssl.PKeyRSA;
+import org.jruby.ext.openssl.X509CRL;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
@@ -13,17 +17,23 @@ import org.jruby.runtime.builtin.IRubyObject;
  * <ol>
  * <li>{@code PKeyRSA}'s public constructor {@code (Ruby, RubyClass, RSAPrivateCrtKey, RSAPublicKey)}
  *     and its overridable {@code getPrivateKey()}: X509::Certificate#sign, X509::Request#sign,
- *     OCSP::BasicResponse#sign, PKCS7.sign and PKCS7#decrypt (0.15.3 to 0.16.x) all read the caller's key through
- *     {@code PKey#getPrivateKey()} and hand it to a JCA provider (the JDK's, or Bouncy Castle's by
- *     name) that the gem cannot choose; the {@link StandInKey} is how the engine takes part.</li>
+ *     X509::CRL#sign, OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt
+ *     (0.15.3 to 0.16.x) all read the caller's key through {@code PKey#getPrivateKey()} and hand it
+ *     to a JCA provider (the JDK's, or Bouncy Castle's by name) that the gem cannot choose; the
+ *     {@link StandInKey} is how the engine takes part.</li>
  * <li>Those providers compute m^d mod n for a private key without CRT numbers and check nothing,
  *     so with the stand-in's key of exponent 1 a signature is the encoded message and a decryption opens a
  *     block as given (and the start-up check would see otherwise).</li>
- * <li>X509::Certificate's, X509::Request's and OCSP::BasicResponse's {@code initialize(der)}, run
- *     again on a signed object, read every field back from the DER (the signed certificate, request
- *     or response among them), and only append to one list ({@code extensions}, {@code attributes};
- *     the response none), which their public setters empty: how a signed object gets its engine
- *     signature after stock signed it.</li>
+ * <li>X509::Certificate's, X509::Request's, OCSP::BasicResponse's and OCSP::Request's
+ *     {@code initialize(der)}, run again on a signed object, read every field back from the DER (the
+ *     signed certificate, request or response among them), and only append to one list
+ *     ({@code extensions}, {@code attributes}; the OCSP ones none), which their public setters
+ *     empty: how a signed object gets its engine signature after stock signed it.</li>
+ * <li>X509::CRL's {@code initialize(der)} would not do: it leaves the CRL that sign built
+ *     ({@code crlHolder}, which {@code to_der}, {@code verify} and the rest read first) as it was,
+ *     and makes new revoked entries where stock keeps the caller's. sign leaves the CRL it built in
+ *     the private field {@code crlHolder} (and {@code crl}, the JCA's copy, empty, to be made from it
+ *     when asked for); there is no public way to set it, so the CRL the engine signed is put there.</li>
  * <li>PKCS7.sign keeps its data argument in the instance variable {@code @data}, which a PKCS7 read
  *     from DER lacks; the instance variables of stock's result are carried over.</li>
  * </ol>
@@ -54,6 +64,17 @@ final class JopensslSeams {
         RubyClass base = (RubyClass) context.runtime.getClassFromPath(stockClass);
         if (listSetter != null) self.callMethod(context, listSetter, context.runtime.newArray());
         base.searchMethod("initialize").call(context, self, base, "initialize", RubyString.newStringNoCopy(context.runtime, der));
+    }
+
+    /** A CRL signed in place, holding the DER as stock's sign holds what it built (item 5 above). */
+    static void holdCrl(IRubyObject crl, byte[] der) {
+        try {
+            Field held = X509CRL.class.getDeclaredField("crlHolder");
+            held.setAccessible(true);
+            held.set(crl, new X509CRLHolder(der));
+        } catch (IOException | ReflectiveOperationException moved) {
+            throw new IllegalStateException("jruby-openssl's X509::CRL holds its signed CRL otherwise", moved);
+        }
     }
 
     /** Stock's result's instance variables (PKCS7's @data), on the object read back. */

@@ -13,8 +13,8 @@ import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * FastRsaEngine::StructureMethods: the engine side of the methods that sign or decrypt a structure
- * with an RSA key: X509::Certificate#sign, X509::Request#sign, OCSP::BasicResponse#sign, PKCS7.sign
- * and PKCS7#decrypt. Stock
+ * with an RSA key: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
+ * OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt. Stock
  * does everything it always did (builds and encodes the structure, hashes, pads, and for
  * decryption unpads and deciphers the content) with a stand-in key of exponent 1 ({@link
  * StandInKey}); the engine computes the one RSA operation on the block stock left in the DER
@@ -30,12 +30,20 @@ public final class StructureMethods {
     /** The block yields to {@code super(key, digest)}, with the key given or the caller's. */
     @JRubyMethod(name = "certificate_sign", module = true)
     public static IRubyObject certificateSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return x509Sign(Call.start(context, module, "certificate_sign", stock), self, key, "OpenSSL::X509::Certificate", "extensions=");
+        return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, DerSlots::x509Signature,
+            (c, signed, der) -> JopensslSeams.reinitialize(c, "OpenSSL::X509::Certificate", "extensions=", signed, der));
     }
 
     @JRubyMethod(name = "request_sign", module = true)
     public static IRubyObject requestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return x509Sign(Call.start(context, module, "request_sign", stock), self, key, "OpenSSL::X509::Request", "attributes=");
+        return signAndReadBack(Call.start(context, module, "request_sign", stock), self, key, DerSlots::x509Signature,
+            (c, signed, der) -> JopensslSeams.reinitialize(c, "OpenSSL::X509::Request", "attributes=", signed, der));
+    }
+
+    @JRubyMethod(name = "crl_sign", module = true)
+    public static IRubyObject crlSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
+        return signAndReadBack(Call.start(context, module, "crl_sign", stock), self, key, DerSlots::x509Signature,
+            (c, signed, der) -> JopensslSeams.holdCrl(signed, der));
     }
 
     /** OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]]): the block yields to super with the key given or the caller's. */
@@ -44,7 +52,18 @@ public final class StructureMethods {
         Call call = Call.start(context, module, "ocsp_basic_response_sign", stock);
         IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
         if (a.length < 2 || a.length > 5) return call.stock(reason(call, null)); // stock's ArgumentError
-        return x509Sign(call, self, a[1], "OpenSSL::OCSP::BasicResponse", null);
+        return signAndReadBack(call, self, a[1], DerSlots::x509Signature,
+            (c, signed, der) -> JopensslSeams.reinitialize(c, "OpenSSL::OCSP::BasicResponse", null, signed, der));
+    }
+
+    /** OCSP::Request#sign(signer_cert, key [, certs [, flags [, digest]]]), as the response's. */
+    @JRubyMethod(name = "ocsp_request_sign", module = true)
+    public static IRubyObject ocspRequestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        Call call = Call.start(context, module, "ocsp_request_sign", stock);
+        IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
+        if (a.length < 2 || a.length > 5) return call.stock(reason(call, null)); // stock's ArgumentError
+        return signAndReadBack(call, self, a[1], DerSlots::ocspRequestSignature,
+            (c, signed, der) -> JopensslSeams.reinitialize(c, "OpenSSL::OCSP::Request", null, signed, der));
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the key given or the caller's. */
@@ -56,7 +75,7 @@ public final class StructureMethods {
         if (routed == null) return call.stock(reason(call, a.length > 1 ? a[1] : null));
         IRubyObject signed = stockWithStandIn(call, routed);
         byte[] der = derOf(context, signed);
-        if (der == null || !signSlot(context, routed.operations, der, () -> DerSlots.pkcs7Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        if (der == null || !signSlot(context, routed.operations, der, DerSlots::pkcs7Signature)) return call.stock(Outcome.OPTION_NOT_TAKEN);
         IRubyObject fresh = JopensslSeams.parse(context, "OpenSSL::PKCS7", signed.getMetaClass().getRealClass(), der);
         call.countAnswer(Outcome.ENGINE);
         return JopensslSeams.withVariablesOf(signed, fresh);
@@ -107,20 +126,25 @@ public final class StructureMethods {
         return key instanceof PKeyRSA ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN;
     }
 
+    /** How a structure signed in place takes its DER back once the engine signed it (see {@link JopensslSeams}). */
+    private interface ReadBack {
+        void from(ThreadContext context, IRubyObject signed, byte[] der);
+    }
+
     /**
-     * sign of a structure signed as X.509 signs (certificate, CSR, OCSP response), by key; it returns
-     * self. Stock signs, the slot is signed and self is read back from the DER as one step per object:
-     * two threads signing the same object take turns, so neither reads it back while the other has
-     * emptied it (a Java NullPointerException inside jruby-openssl otherwise).
+     * sign of a structure that signs itself (certificate, CSR, CRL, OCSP response and request), by
+     * key; it returns what stock returns, self. Stock signs, the slot is signed and self takes the
+     * DER back as one step per object: two threads signing the same object take turns, so neither
+     * reads it back while the other has emptied it (a Java NullPointerException inside jruby-openssl otherwise).
      */
-    private static IRubyObject x509Sign(Call call, IRubyObject self, IRubyObject key, String stockClass, String listSetter) {
+    private static IRubyObject signAndReadBack(Call call, IRubyObject self, IRubyObject key, SlotFinder slot, ReadBack readBack) {
         Routed routed = route(call, key);
         if (routed == null) return call.stock(reason(call, key));
         synchronized (self) {
             IRubyObject signed = stockWithStandIn(call, routed);
             byte[] der = derOf(call.context, self);
-            if (der == null || !signSlot(call.context, routed.operations, der, () -> DerSlots.x509Signature(der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
-            JopensslSeams.reinitialize(call.context, stockClass, listSetter, self, der);
+            if (der == null || !signSlot(call.context, routed.operations, der, slot)) return call.stock(Outcome.OPTION_NOT_TAKEN);
+            readBack.from(call.context, self, der);
             call.countAnswer(Outcome.ENGINE);
             return signed;
         }
@@ -136,8 +160,9 @@ public final class StructureMethods {
         }
     }
 
+    /** Where the signature goes in a structure's DER; IllegalArgumentException where the DER is not as stock makes it. */
     private interface SlotFinder {
-        DerSlots.Slot find();
+        DerSlots.Slot find(byte[] der);
     }
 
     /**
@@ -147,7 +172,7 @@ public final class StructureMethods {
     private static boolean signSlot(ThreadContext context, PrivateKeyOperations operations, byte[] der, SlotFinder finder) {
         DerSlots.Slot slot;
         try {
-            slot = finder.find();
+            slot = finder.find(der);
         } catch (IllegalArgumentException notAsStockMakesIt) {
             return false;
         }
