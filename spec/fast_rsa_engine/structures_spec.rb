@@ -149,6 +149,15 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
       expect(crls[0].verify(key)).to be(true)
     end
 
+    # Stock's signed attributes hold the signing time, to the second: a pair signed one after the
+    # other can straddle a second, but not each of three (a wrong signature matches in none).
+    it "PKCS#7 signed data is stock's, byte for byte" do
+      key = fixture.private_key
+      pairs = Array.new(3) { [Structures.pkcs7_signed(key, message).to_der, Backends.with(:stock) { Structures.pkcs7_signed(key, message).to_der }] }
+      expect(pairs.count { |ours, stock| ours == stock }).to be >= 1
+      expect(counts(:pkcs7_sign)).to include(engine: 3)
+    end
+
     it "a detached PKCS#7 signature keeps its data, as stock's" do
       key = fixture.private_key
       p7 = Structures.pkcs7_signed(key, message, OpenSSL::PKCS7::DETACHED | OpenSSL::PKCS7::BINARY)

@@ -2,6 +2,7 @@ package fastrsaengine.padding;
 
 import fastrsaengine.engines.PreparedKey;
 import java.math.BigInteger;
+import java.util.Arrays;
 import org.bouncycastle.crypto.CryptoException;
 import org.bouncycastle.crypto.DataLengthException;
 import org.bouncycastle.crypto.InvalidCipherTextException;
@@ -60,19 +61,24 @@ public final class PrivateKeyOperations {
     }
 
     /**
-     * The signature of an EMSA-PKCS1-v1_5 encoded message another signer already made (k bytes:
-     * 00 01, at least eight FF, 00, the DigestInfo), or null when the block is not one: only such a
-     * block is ever exponentiated, so this cannot be asked to sign, or decrypt, anything else.
+     * The signature of the DigestInfo in an EMSA-PKCS1-v1_5 encoded message another signer made at
+     * any size (00 01, at least eight FF, 00, the DigestInfo: what stock's code leaves with a
+     * stand-in key), padded again at this key's size; null when the block is not one or its
+     * DigestInfo does not fit this key. Only a block padded here is exponentiated, so this cannot be
+     * asked to sign, or decrypt, anything else.
      */
     public byte[] signEncodedMessage(byte[] encoded) {
-        return isPkcs1SignatureBlock(encoded) ? blocks.rawExactLength(encoded) : null;
+        int digestInfo = digestInfoOffset(encoded);
+        if (digestInfo < 0 || !fitsPkcs1(encoded.length - digestInfo)) return null;
+        return signDigestInfo(Arrays.copyOfRange(encoded, digestInfo, encoded.length));
     }
 
-    private boolean isPkcs1SignatureBlock(byte[] block) {
-        if (block.length != blocks.modulusBytes || block.length < 11 || block[0] != 0 || block[1] != 1) return false;
+    /** Where the data starts in a PKCS#1 v1.5 type 1 block, or -1 when the block is not one. */
+    private static int digestInfoOffset(byte[] block) {
+        if (block.length < 11 || block[0] != 0 || block[1] != 1) return -1;
         int i = 2;
         while (i < block.length && block[i] == (byte) 0xFF) i++;
-        return i >= 10 && i < block.length - 1 && block[i] == 0;
+        return i >= 10 && i < block.length - 1 && block[i] == 0 ? i + 1 : -1;
     }
 
     /** No padding: exactly k bytes in, k bytes out, as OpenSSL's RSA_NO_PADDING requires. */

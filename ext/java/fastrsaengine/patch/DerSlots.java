@@ -6,35 +6,56 @@ import java.util.List;
 
 /**
  * Where the RSA blocks sit in the DER that stock encoded: the signature of a certificate, CSR,
- * CRL, OCSP response or OCSP request, the signer's signature in PKCS#7 signed data, the encrypted
- * keys of PKCS#7 enveloped data.
+ * CRL, OCSP response or OCSP request, the encrypted keys of PKCS#7 enveloped data.
  * Just enough of DER to walk to them (definite lengths; anything else is refused with
  * IllegalArgumentException, which leaves the call to stock). A slot is rewritten in place with a
  * block of the same length, so every length around it stays and the rest of stock's bytes are kept.
  */
 final class DerSlots {
     private static final int SEQUENCE = 0x30, SET = 0x31, BIT_STRING = 0x03, OCTET_STRING = 0x04, OID = 0x06, EXPLICIT_0 = 0xA0;
-    /** DER of the OIDs 1.2.840.113549.1.7.2 (signedData), .7.3 (envelopedData), .1.1.1 (rsaEncryption). */
-    private static final byte[] SIGNED_DATA = {0x2A, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xF7, 0x0D, 0x01, 0x07, 0x02};
+    /** DER of the OIDs 1.2.840.113549.1.7.3 (envelopedData) and .1.1.1 (rsaEncryption). */
     private static final byte[] ENVELOPED_DATA = {0x2A, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xF7, 0x0D, 0x01, 0x07, 0x03};
     private static final byte[] RSA_ENCRYPTION = {0x2A, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xF7, 0x0D, 0x01, 0x01, 0x01};
 
-    /** A block's place: offset and length of its bytes in the DER. */
+    /**
+     * A block's place: offset and length of its bytes in the DER, and the offsets of the elements
+     * that enclose it, outermost first (the lengths a block of another length changes).
+     */
     static final class Slot {
         final int offset, length;
+        private final int[] enclosing;
 
-        Slot(int offset, int length) {
+        Slot(int offset, int length, int... enclosing) {
             this.offset = offset;
             this.length = length;
+            this.enclosing = enclosing;
         }
 
         byte[] read(byte[] der) {
             return Arrays.copyOfRange(der, offset, offset + length);
         }
 
+        /** Writes a block of the slot's length in place. */
         void write(byte[] der, byte[] block) {
             if (block.length != length) throw new IllegalArgumentException("block of another length");
             System.arraycopy(block, 0, der, offset, length);
+        }
+
+        /**
+         * The DER with the block in the slot, of any length: each enclosing element, innermost
+         * first, is encoded again around its new content; every other byte is stock's.
+         */
+        byte[] splice(byte[] der, byte[] block) {
+            byte[] inner = block;
+            int start = offset, end = offset + length;
+            for (int i = enclosing.length - 1; i >= 0; i--) {
+                int at = enclosing[i], contentEnd = contentStart(der, at) + contentLength(der, at);
+                byte[] content = concat(Arrays.copyOfRange(der, contentStart(der, at), start), inner, Arrays.copyOfRange(der, end, contentEnd));
+                inner = concat(header(der[at], content.length), content);
+                start = at;
+                end = contentEnd;
+            }
+            return concat(Arrays.copyOfRange(der, 0, start), inner, Arrays.copyOfRange(der, end, der.length));
         }
     }
 
@@ -49,7 +70,7 @@ final class DerSlots {
         List<Integer> parts = children(der, expect(der, 0, SEQUENCE));
         boolean certificatesAfter = parts.size() == 4 && tag(der, parts.get(3)) == EXPLICIT_0;
         if (parts.size() != 3 && !certificatesAfter) throw new IllegalArgumentException("not a signed X.509 structure");
-        return signatureBits(der, parts.get(2));
+        return signatureBits(der, parts.get(2), 0);
     }
 
     /**
@@ -59,30 +80,20 @@ final class DerSlots {
     static Slot ocspRequestSignature(byte[] der) {
         List<Integer> parts = children(der, expect(der, 0, SEQUENCE));
         if (parts.size() != 2) throw new IllegalArgumentException("not a signed OCSP request");
-        List<Integer> explicit = children(der, expect(der, parts.get(1), EXPLICIT_0));
-        if (explicit.size() != 1) throw new IllegalArgumentException("no signature");
-        List<Integer> signature = children(der, expect(der, explicit.get(0), SEQUENCE));
-        if (signature.size() < 2) throw new IllegalArgumentException("no signature");
-        return signatureBits(der, signature.get(1));
+        int explicit = expect(der, parts.get(1), EXPLICIT_0);
+        List<Integer> inExplicit = children(der, explicit);
+        if (inExplicit.size() != 1) throw new IllegalArgumentException("no signature");
+        int signature = expect(der, inExplicit.get(0), SEQUENCE);
+        List<Integer> signatureParts = children(der, signature);
+        if (signatureParts.size() < 2) throw new IllegalArgumentException("no signature");
+        return signatureBits(der, signatureParts.get(1), 0, explicit, signature);
     }
 
     /** A BIT STRING of whole bytes, as a signature is: its bytes after the unused-bits count. */
-    private static Slot signatureBits(byte[] der, int at) {
+    private static Slot signatureBits(byte[] der, int at, int... enclosing) {
         int bits = expect(der, at, BIT_STRING);
         if (contentLength(der, bits) < 1 || der[contentStart(der, bits)] != 0) throw new IllegalArgumentException("signature with unused bits");
-        return new Slot(contentStart(der, bits) + 1, contentLength(der, bits) - 1);
-    }
-
-    /** PKCS#7 signed data with one signer: its SignerInfo's encryptedDigest. */
-    static Slot pkcs7Signature(byte[] der) {
-        List<Integer> signedData = children(der, content(der, SIGNED_DATA));
-        int signerInfos = signedData.get(signedData.size() - 1);
-        List<Integer> signers = children(der, expect(der, signerInfos, SET));
-        if (signers.size() != 1) throw new IllegalArgumentException("not one signer");
-        for (int part : children(der, expect(der, signers.get(0), SEQUENCE))) {
-            if (tag(der, part) == OCTET_STRING) return new Slot(contentStart(der, part), contentLength(der, part));
-        }
-        throw new IllegalArgumentException("no encrypted digest");
+        return new Slot(contentStart(der, bits) + 1, contentLength(der, bits) - 1, append(enclosing, bits));
     }
 
     /** PKCS#7 enveloped data: the encrypted keys of its RSA recipients (rsaEncryption), in order. */
@@ -112,6 +123,35 @@ final class DerSlots {
     private static boolean isRsaEncryption(byte[] der, int algorithm) {
         List<Integer> parts = children(der, expect(der, algorithm, SEQUENCE));
         return !parts.isEmpty() && tag(der, parts.get(0)) == OID && Arrays.equals(RSA_ENCRYPTION, contentOf(der, parts.get(0)));
+    }
+
+    private static int[] append(int[] offsets, int last) {
+        int[] all = Arrays.copyOf(offsets, offsets.length + 1);
+        all[offsets.length] = last;
+        return all;
+    }
+
+    /** A definite-length header: the tag byte, then the length in DER's shortest form. */
+    private static byte[] header(byte tag, int length) {
+        if (length < 0x80) return new byte[] {tag, (byte) length};
+        int count = (32 - Integer.numberOfLeadingZeros(length) + 7) / 8;
+        byte[] header = new byte[2 + count];
+        header[0] = tag;
+        header[1] = (byte) (0x80 | count);
+        for (int i = 0; i < count; i++) header[2 + i] = (byte) (length >>> (8 * (count - 1 - i)));
+        return header;
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        int total = 0;
+        for (byte[] part : parts) total += part.length;
+        byte[] all = new byte[total];
+        int at = 0;
+        for (byte[] part : parts) {
+            System.arraycopy(part, 0, all, at, part.length);
+            at += part.length;
+        }
+        return all;
     }
 
     private static int expect(byte[] der, int at, int tag) {

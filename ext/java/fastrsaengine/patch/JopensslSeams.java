@@ -2,11 +2,12 @@ package fastrsaengine.patch;
 
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.util.Collection;
 import org.bouncycastle.cert.X509CRLHolder;
 import org.jruby.RubyClass;
 import org.jruby.RubyString;
-import org.jruby.ext.openssl.PKeyRSA;
 import org.jruby.ext.openssl.X509CRL;
+import org.jruby.ext.openssl.impl.SignerInfoWithPkey;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
@@ -34,17 +35,17 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     and makes new revoked entries where stock keeps the caller's. sign leaves the CRL it built in
  *     the private field {@code crlHolder} (and {@code crl}, the JCA's copy, empty, to be made from it
  *     when asked for); there is no public way to set it, so the CRL the engine signed is put there.</li>
- * <li>PKCS7.sign keeps its data argument in the instance variable {@code @data}, which a PKCS7 read
- *     from DER lacks; the instance variables of stock's result are carried over.</li>
+ * <li>PKCS7.sign's result holds its signed data in the private field {@code p7}, whose class
+ *     ({@code org.jruby.ext.openssl.impl.PKCS7}, public) lists the signers with a public getter and
+ *     setter of each one's encrypted digest: the engine's signature is set there, on the object
+ *     stock returns. Reading it back from DER instead (to_der, then a parse) cost a fifth of the
+ *     call, and lost what stock keeps beside the DER (the data argument, in {@code @data}).</li>
  * </ol>
+ * The two private fields are looked up once; where one is missing the method that needs it raises
+ * IllegalStateException, which the start-up check turns into that method staying stock's.
  */
 final class JopensslSeams {
     private JopensslSeams() {
-    }
-
-    /** The stand-in for a key whose public half is the RSA key of its private half. */
-    static StandInKey standIn(PKeyRSA key) {
-        return new StandInKey(key);
     }
 
     /** A new object of the class, read from DER by the stock class's own initialize. */
@@ -66,21 +67,54 @@ final class JopensslSeams {
         base.searchMethod("initialize").call(context, self, base, "initialize", RubyString.newStringNoCopy(context.runtime, der));
     }
 
-    /** A CRL signed in place, holding the DER as stock's sign holds what it built (item 5 above). */
+    /** A CRL signed in place, holding the DER as stock's sign holds what it built (item 4 above). */
     static void holdCrl(IRubyObject crl, byte[] der) {
         try {
-            Field held = X509CRL.class.getDeclaredField("crlHolder");
-            held.setAccessible(true);
-            held.set(crl, new X509CRLHolder(der));
-        } catch (IOException | ReflectiveOperationException moved) {
-            throw new IllegalStateException("jruby-openssl's X509::CRL holds its signed CRL otherwise", moved);
+            Fields.write(Fields.CRL_HOLDER, "X509::CRL", crl, new X509CRLHolder(der));
+        } catch (IOException notDer) {
+            throw new IllegalStateException("the CRL signed is no DER", notDer);
         }
     }
 
-    /** Stock's result's instance variables (PKCS7's @data), on the object read back. */
-    static IRubyObject withVariablesOf(IRubyObject stockResult, IRubyObject fresh) {
-        stockResult.getInstanceVariables().getInstanceVariableList()
-            .forEach(variable -> fresh.getInstanceVariables().setInstanceVariable(variable.getName(), variable.getValue()));
-        return fresh;
+    /** The signers of the PKCS#7 signed data of a PKCS7 (item 5 above); null for another type. */
+    static Collection<SignerInfoWithPkey> signers(IRubyObject pkcs7) {
+        return ((org.jruby.ext.openssl.impl.PKCS7) Fields.read(Fields.PKCS7_DATA, "PKCS7", pkcs7)).getSignerInfo();
+    }
+
+    /** The private fields of items 4 and 5, each null where this jruby-openssl has none of that name. */
+    private static final class Fields {
+        static final Field CRL_HOLDER = find(X509CRL.class, "crlHolder");
+        static final Field PKCS7_DATA = find(org.jruby.ext.openssl.PKCS7.class, "p7");
+
+        private static Field find(Class<?> owner, String name) {
+            try {
+                Field field = owner.getDeclaredField(name);
+                field.setAccessible(true);
+                return field;
+            } catch (ReflectiveOperationException | RuntimeException moved) { // RuntimeException: a module that refuses access
+                return null;
+            }
+        }
+
+        static Object read(Field field, String owner, Object target) {
+            try {
+                return present(field, owner).get(target);
+            } catch (IllegalAccessException refused) {
+                throw new IllegalStateException(refused);
+            }
+        }
+
+        static void write(Field field, String owner, Object target, Object value) {
+            try {
+                present(field, owner).set(target, value);
+            } catch (IllegalAccessException refused) {
+                throw new IllegalStateException(refused);
+            }
+        }
+
+        private static Field present(Field field, String owner) {
+            if (field == null) throw new IllegalStateException("jruby-openssl's " + owner + " holds its signed form otherwise");
+            return field;
+        }
     }
 }

@@ -9,23 +9,56 @@ import org.jruby.ext.openssl.PKeyRSA;
 
 /**
  * What stock's structure code is handed in place of the caller's RSA key: an OpenSSL::PKey::RSA
- * with the caller's public key, whose private key is the encoding key, n and exponent 1. A PKCS#1
- * v1.5 signature made with that by any provider (Bouncy Castle's, the JDK's SunRsaSign: both compute
- * m^d mod n for a key without CRT numbers, and check nothing) is the encoded message itself, and a
- * decryption opens a block as given. Every call site the gem routes reads the signing key through
- * {@link PKeyRSA#getPrivateKey()} (see {@link JopensslSeams}), so stock builds, hashes and pads as it
- * always has and leaves the encoded message where the signature goes; the engine supplies the one
- * exponentiation afterwards. It lives for one call and is never given to the caller.
+ * with the caller's public key, whose private key has exponent 1. A PKCS#1 v1.5 signature made with
+ * that by any provider (Bouncy Castle's, the JDK's SunRsaSign: both compute m^d mod n for a key
+ * without CRT numbers, and check nothing) is the encoded message itself, and a decryption opens a
+ * block as given. Every call site the gem routes reads the key through {@link PKeyRSA#getPrivateKey()}
+ * (see {@link JopensslSeams}), so stock builds, hashes and pads as it always has and leaves the
+ * encoded message where the signature goes; the engine supplies the one exponentiation afterwards.
+ * It lives for one call and is never given to the caller.
  */
 @SuppressWarnings("unchecked") // PKey's raw toJava, inherited as it is
 final class StandInKey extends PKeyRSA {
     private static final long serialVersionUID = 1L;
+    /**
+     * The modulus a signing stand-in has when the caller's is longer: 1024 bits, the product of the
+     * first two primes above 2^511 + 2^510 (the 2^511 + 2^510 + 761 and + 1505). Its 128 bytes hold
+     * the DigestInfo of every digest stock signs with (SHA-512's needs 94), and the provider's work on
+     * it (the JDK blinds even an exponent of 1: four multiplications modulo n per signature) costs a
+     * quarter of what it does on a 2048-bit modulus. A product of two large primes, as a key's is:
+     * Bouncy Castle refuses a prime modulus or one with a small factor, and the JDK's random
+     * blinding factor is then invertible.
+     */
+    static final BigInteger SIGNING_MODULUS = prime(761).multiply(prime(1505));
+
     private final transient PlainPrivateKey encodingKey;
 
-    StandInKey(PKeyRSA real) {
+    private StandInKey(PKeyRSA real, BigInteger modulus) {
         super(real.getRuntime(), (RubyClass) real.getRuntime().getClassFromPath("OpenSSL::PKey::RSA"), null,
             (RSAPublicKey) real.getPublicKey());
-        this.encodingKey = new PlainPrivateKey(((RSAPublicKey) real.getPublicKey()).getModulus(), BigInteger.ONE);
+        this.encodingKey = new PlainPrivateKey(modulus, BigInteger.ONE);
+    }
+
+    /**
+     * For signing: stock's signature is then the encoded message at the stand-in's size, whose
+     * DigestInfo the engine signs at the key's ({@code PrivateKeyOperations#signEncodedMessage}).
+     */
+    static StandInKey forSigning(PKeyRSA real) {
+        BigInteger n = modulusOf(real);
+        return new StandInKey(real, n.bitLength() > SIGNING_MODULUS.bitLength() ? SIGNING_MODULUS : n);
+    }
+
+    /** For decryption: the caller's modulus, so a block the engine opened passes through unchanged. */
+    static StandInKey forDecryption(PKeyRSA real) {
+        return new StandInKey(real, modulusOf(real));
+    }
+
+    private static BigInteger prime(int aboveBase) {
+        return BigInteger.ONE.shiftLeft(511).add(BigInteger.ONE.shiftLeft(510)).add(BigInteger.valueOf(aboveBase));
+    }
+
+    private static BigInteger modulusOf(PKeyRSA real) {
+        return ((RSAPublicKey) real.getPublicKey()).getModulus();
     }
 
     @Override

@@ -2,11 +2,14 @@ package fastrsaengine.patch;
 
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.patch.Stats.Outcome;
+import java.util.Collection;
 import java.util.List;
+import org.bouncycastle.asn1.DEROctetString;
 import org.jruby.RubyArray;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.exceptions.RaiseException;
 import org.jruby.ext.openssl.PKeyRSA;
+import org.jruby.ext.openssl.impl.SignerInfoWithPkey;
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
@@ -17,11 +20,14 @@ import org.jruby.runtime.builtin.IRubyObject;
  * OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt. Stock
  * does everything it always did (builds and encodes the structure, hashes, pads, and for
  * decryption unpads and deciphers the content) with a stand-in key of exponent 1 ({@link
- * StandInKey}); the engine computes the one RSA operation on the block stock left in the DER
- * ({@link DerSlots}), with the gem's blinding and result check, and the object is read back from the
- * DER. So every structure is stock's byte for byte, errors are stock's, and only the exponentiation
- * is the engine's. Anything else (another kind of key, a key the engine declines, the backend stock,
- * a structure not as expected) is stock's call with the caller's key.
+ * StandInKey}). For a signature the engine signs the DigestInfo stock padded (at the stand-in's
+ * size) at the key's size and puts the signature where stock left the block: in the DER ({@link
+ * DerSlots}), which the object then takes back, or for PKCS#7 in the signer stock made. For an
+ * envelope the engine opens the encrypted key in a copy that stock then decrypts. Each with the
+ * gem's blinding and result check; so every structure is stock's byte for byte, errors are
+ * stock's, and only the exponentiation is the engine's. Anything else (another kind of key, a key
+ * the engine declines, the backend stock, a structure not as expected) is stock's call with the
+ * caller's key.
  */
 public final class StructureMethods {
     private StructureMethods() {
@@ -74,11 +80,16 @@ public final class StructureMethods {
         Routed routed = a.length < 3 || a.length > 5 ? null : route(call, a[1]);
         if (routed == null) return call.stock(reason(call, a.length > 1 ? a[1] : null));
         IRubyObject signed = stockWithStandIn(call, routed);
-        byte[] der = derOf(context, signed);
-        if (der == null || !signSlot(context, routed.operations, der, DerSlots::pkcs7Signature)) return call.stock(Outcome.OPTION_NOT_TAKEN);
-        IRubyObject fresh = JopensslSeams.parse(context, "OpenSSL::PKCS7", signed.getMetaClass().getRealClass(), der);
+        Collection<SignerInfoWithPkey> signers = JopensslSeams.signers(signed);
+        if (signers == null || signers.size() != 1) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        SignerInfoWithPkey signer = signers.iterator().next();
+        if (signer.getEncryptedDigest() == null) return call.stock(Outcome.OPTION_NOT_TAKEN); // stock signs nothing with NOATTR
+        byte[] encoded = signer.getEncryptedDigest().getOctets();
+        byte[] signature = EngineCall.perform(context.runtime, () -> routed.operations.signEncodedMessage(encoded));
+        if (signature == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        signer.setEncryptedDigest(new DEROctetString(signature));
         call.countAnswer(Outcome.ENGINE);
-        return JopensslSeams.withVariablesOf(signed, fresh);
+        return signed;
     }
 
     /**
@@ -95,7 +106,7 @@ public final class StructureMethods {
         if (der == null || !openRecipientKeys(context, routed.operations, der)) return call.stock(Outcome.OPTION_NOT_TAKEN);
         IRubyObject opened = JopensslSeams.parse(context, "OpenSSL::PKCS7", self.getMetaClass().getRealClass(), der);
         try {
-            IRubyObject plaintext = call.stockWith(opened, routed.standIn);
+            IRubyObject plaintext = call.stockWith(opened, StandInKey.forDecryption(routed.key));
             call.countAnswer(Outcome.ENGINE);
             return plaintext;
         } catch (RaiseException stockRefused) {
@@ -104,21 +115,21 @@ public final class StructureMethods {
         }
     }
 
-    /** A call the engine takes: the caller's key's operations, and its stand-in. */
+    /** A call the engine takes: the caller's key, and its operations. */
     private static final class Routed {
+        final PKeyRSA key;
         final PrivateKeyOperations operations;
-        final StandInKey standIn;
 
-        Routed(PrivateKeyOperations operations, StandInKey standIn) {
+        Routed(PKeyRSA key, PrivateKeyOperations operations) {
+            this.key = key;
             this.operations = operations;
-            this.standIn = standIn;
         }
     }
 
     private static Routed route(Call call, IRubyObject key) {
         if (call.engine == null || !(key instanceof PKeyRSA) || key instanceof StandInKey) return null;
         PrivateKeyOperations operations = KeyStates.privateOperations(call.engine, key);
-        return operations == null ? null : new Routed(operations, JopensslSeams.standIn((PKeyRSA) key));
+        return operations == null ? null : new Routed((PKeyRSA) key, operations);
     }
 
     private static Outcome reason(Call call, IRubyObject key) {
@@ -142,18 +153,18 @@ public final class StructureMethods {
         if (routed == null) return call.stock(reason(call, key));
         synchronized (self) {
             IRubyObject signed = stockWithStandIn(call, routed);
-            byte[] der = derOf(call.context, self);
-            if (der == null || !signSlot(call.context, routed.operations, der, slot)) return call.stock(Outcome.OPTION_NOT_TAKEN);
+            byte[] der = signedDer(call.context, routed.operations, derOf(call.context, self), slot);
+            if (der == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
             readBack.from(call.context, self, der);
             call.countAnswer(Outcome.ENGINE);
             return signed;
         }
     }
 
-    /** Stock's method with the stand-in key; what it raises is stock's answer to the arguments, counted as such. */
+    /** Stock's method with a signing stand-in for the key; what it raises is stock's answer to the arguments, counted as such. */
     private static IRubyObject stockWithStandIn(Call call, Routed routed) {
         try {
-            return call.stockWith(routed.standIn);
+            return call.stockWith(StandInKey.forSigning(routed.key));
         } catch (RaiseException stockRefused) {
             call.countAnswer(Outcome.OPTION_NOT_TAKEN);
             throw stockRefused;
@@ -166,21 +177,22 @@ public final class StructureMethods {
     }
 
     /**
-     * Replaces the encoded message stock left in the signature slot by its signature; false when the
-     * DER or the block is not what stock makes with an RSA key (then stock signs again with the caller's).
+     * The DER stock encoded with its signature, the encoded message it left at the stand-in's size,
+     * replaced by the engine's signature of the same DigestInfo at the key's size; null when there
+     * is no DER, or it or the block is not what stock makes with an RSA key (then stock signs again
+     * with the caller's key, and answers as it always has).
      */
-    private static boolean signSlot(ThreadContext context, PrivateKeyOperations operations, byte[] der, SlotFinder finder) {
+    private static byte[] signedDer(ThreadContext context, PrivateKeyOperations operations, byte[] der, SlotFinder finder) {
+        if (der == null) return null;
         DerSlots.Slot slot;
         try {
             slot = finder.find(der);
         } catch (IllegalArgumentException notAsStockMakesIt) {
-            return false;
+            return null;
         }
         byte[] encoded = slot.read(der);
         byte[] signature = EngineCall.perform(context.runtime, () -> operations.signEncodedMessage(encoded));
-        if (signature == null) return false;
-        slot.write(der, signature);
-        return true;
+        return signature == null ? null : slot.splice(der, signature);
     }
 
     /**
