@@ -1,5 +1,7 @@
 # frozen_string_literal: true
 
+require "open3"
+
 # Certificates, CSRs, CRLs, OCSP messages and PKCS#7 signed data that JRuby makes through the engine verify in MRI, with
 # stock's bytes; PKCS#7 envelopes MRI makes open; bad arguments get stock's errors; stats count it.
 RSpec.describe "Structures signed and opened through the engine", jruby: true do
@@ -44,6 +46,26 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
     skip "needs a native backend" if Backends.native.empty?
 
     expect(FastRsaEngine.info[:structures]).to eq(FastRsaEngine::StructurePatch::PATCHES.keys.to_h { |name| [name, "applied"] })
+  end
+
+  # A jruby-openssl whose X509::CRL#sign no longer reads the key through getPrivateKey (simulated:
+  # it signs with a key read again from the key's PEM, which a stand-in's has no private half of):
+  # the start-up check fails for that method alone, which stays stock's and signs as it always did.
+  it "a structure method whose jruby-openssl insides moved stays stock's, with one warning" do
+    skip "needs a native backend" if Backends.native.empty?
+
+    script = <<~'RUBY'
+      require "openssl"
+      OpenSSL::X509::CRL.prepend(Module.new { def sign(key, digest) = super(OpenSSL::PKey::RSA.new(key.to_pem), digest) })
+      require "fast-rsa-engine"
+      key = OpenSSL::PKey::RSA.new(1024)
+      crl = OpenSSL::X509::CRL.new.tap { |c| c.version = 1; c.issuer = OpenSSL::X509::Name.parse("/CN=moved"); c.last_update = Time.now; c.next_update = Time.now + 3600 }
+      states = FastRsaEngine.info[:structures]
+      print [states[:crl_sign][0, 6], states.except(:crl_sign).values.uniq, crl.sign(key, "SHA256").verify(key)].inspect
+    RUBY
+    output, warnings, = Open3.capture3({ "FAST_RSA_ENGINE" => nil }, RbConfig.ruby, "-I", File.expand_path("../../lib", __dir__), "-e", script)
+    expect(output).to eq('["stock:", ["applied"], true]')
+    expect(warnings.lines.grep(/fast-rsa-engine/)).to contain_exactly(a_string_starting_with("fast-rsa-engine: crl_sign stays with stock jruby-openssl"))
   end
 
   each_native_backend do |backend|
