@@ -151,10 +151,56 @@ module Fuzz
       Value.key(pick(@crafted_keys.empty? || @random.rand < 0.7 ? @sound_keys : @crafted_keys))
     end
 
+    # A signer's certificate argument: mostly the key's own; else one never signed, another
+    # key's, or no certificate at all.
+    def signer
+      return Value.certificate("own") if @random.rand < 0.7
+
+      pick(Value.certificate("unsigned"), Value.certificate("other"), nil, "text", Value.key(pick(@sound_keys)))
+    end
+
+    # A structure's digest: a digest as the RSA methods draw it, or one OpenSSL 3 has no more (DSS1).
+    def structure_digest
+      @random.rand < 0.05 ? pick("DSS1", Value.digest_object("SHA1")) : digest
+    end
+
+    # Data to sign: mostly bytes; else none, no String, or large.
+    def structure_data
+      @random.rand < 0.85 ? message : pick(nil, 42, Value.bytes(@random.bytes(10_000)))
+    end
+
+    # A certificates list: mostly empty; else none, holding no certificate, no Array, or another key's.
+    def certificates
+      pick([], [], [], nil, [nil], "text", [Value.certificate("other")], [Value.certificate("own")])
+    end
+
+    # The optional arguments of the OCSP signing methods, (certs, flags, digest), as many as drawn.
+    def ocsp_options
+      flags = pick(0, 0, OpenSSL::OCSP::NOCERTS, OpenSSL::OCSP::NOTIME, -1, 2**40, "1", nil)
+      [certificates, flags, pick(digest_object, digest_object, structure_digest)].first(pick(0, 1, 2, 3, 3, 3))
+    end
+
+    # The optional arguments of PKCS7.sign, (certs, flags), as many as drawn.
+    def pkcs7_options
+      [certificates, pkcs7_flags].first(pick(0, 1, 2, 2))
+    end
+
     # PKCS7's flags: the usual ones, combined, and odd values.
     def pkcs7_flags
       pick(0, OpenSSL::PKCS7::BINARY, OpenSSL::PKCS7::BINARY | OpenSSL::PKCS7::DETACHED, OpenSSL::PKCS7::NOCERTS,
            OpenSSL::PKCS7::NOATTR | OpenSSL::PKCS7::BINARY, -1, 2**40, "1", nil)
+    end
+
+    # What PKCS7#decrypt is called on (StructureCalls.envelope): mostly an envelope for the key.
+    def envelope
+      pick("enveloped", "enveloped", "enveloped", "enveloped", "other", "signed")
+    end
+
+    # The optional arguments of PKCS7#decrypt, (cert, flags), as many as drawn: the certificate
+    # mostly the key's own, else another key's, none, or no certificate.
+    def decrypt_options
+      cert = @random.rand < 0.7 ? Value.certificate("own") : pick(Value.certificate("other"), nil, "text")
+      [cert, pkcs7_flags].first(pick(0, 1, 1, 2))
     end
 
     # (bits [, e]) for RSA.generate and RSA.new.
