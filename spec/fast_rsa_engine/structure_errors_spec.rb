@@ -21,7 +21,8 @@ RSpec.describe "Structure methods' errors where stock fails in Java", jruby: tru
     'OpenSSL::OCSP::BasicResponse.new.sign(cert, key, "text", 0, OpenSSL::Digest.new("SHA256"))',
     'envelope.decrypt(key, "text")',
     "envelope.decrypt(nil)",
-    "envelope.decrypt(other)"
+    "envelope.decrypt(other)",
+    "envelope.decrypt(key.public_key, cert)"
   ]
 
   script = <<~RUBY

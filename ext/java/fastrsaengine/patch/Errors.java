@@ -29,6 +29,9 @@ final class Errors {
     /** A JVM's cast refusal: the class of the object given, and the class stock needed. */
     private static final Pattern CAST = Pattern.compile("\\Aclass (\\S+) cannot be cast to class (\\S+)");
 
+    /** The JVM's words for a private key that is not there (a public key given to decrypt). */
+    private static final Pattern NO_PRIVATE_KEY = Pattern.compile("\\bjava\\.security\\.PrivateKey\\.\\w+\\(\\)\" because \"\\w+\" is null");
+
     /** The Java failures turned into Ruby errors in this JVM: a test's way to tell the gem's error from stock's own. */
     private static final LongAdder REPAIRS = new LongAdder();
 
@@ -143,6 +146,10 @@ final class Errors {
         if (expected != null) {
             String given = MriFailures.rubyType(cast.group(1));
             return runtime.newTypeError("wrong argument type " + (given == null ? "" : given + " ") + "(expected " + expected + ")");
+        }
+        // MRI's words for a key with no private half (GetPrivPKeyPtr), where the JVM names the missing key.
+        if (e instanceof NullPointerException && message != null && NO_PRIVATE_KEY.matcher(message).find()) {
+            return runtime.newArgumentError("private key is needed");
         }
         return mriFailure(runtime, method);
     }
