@@ -12,7 +12,9 @@ module Fuzz
       misnamed_digests: "OpenSSL::Digest subclasses whose #name answers another digest's name, or raises",
       concurrency: "another thread switching FastRsaEngine.backend, or calling set_key, during the call (Fuzz::Disturbance)",
       openssl_names: "OpenSSL's aliases of digest and padding names in options (and a digest option), odd option keys, NUL bytes",
-      key_generation: "RSA.new and OpenSSL::PKey.generate_key beside RSA.generate, and sizes of 1 to 64 bits"
+      key_generation: "RSA.new and OpenSSL::PKey.generate_key beside RSA.generate, and sizes of 1 to 64 bits",
+      structure_arguments: "the structure methods' other arguments bad: certificates never signed, of another key or none, " \
+                           "digests OpenSSL 3 lacks, data no String, certificate lists no list, odd flags, envelopes of another key or none"
     }.freeze
     DIGESTS = %w[SHA256 SHA1 SHA224 SHA384 SHA512 MD5 RIPEMD160].freeze
     ODD_DIGESTS = ["SHA3-256", "SHA512-256", "SHA-256", "sha-1", "FOO", ""].freeze
@@ -151,10 +153,62 @@ module Fuzz
       Value.key(pick(@crafted_keys.empty? || @random.rand < 0.7 ? @sound_keys : @crafted_keys))
     end
 
+    # A signer's certificate argument: mostly the key's own; else one never signed, another
+    # key's, or no certificate at all.
+    def signer
+      return Value.certificate("own") if !reach?(:structure_arguments) || @random.rand < 0.7
+
+      pick(Value.certificate("unsigned"), Value.certificate("other"), nil, "text", Value.key(pick(@sound_keys)))
+    end
+
+    # A structure's digest: a digest as the RSA methods draw it, or one OpenSSL 3 has no more (DSS1).
+    def structure_digest
+      reach?(:structure_arguments) && @random.rand < 0.05 ? pick("DSS1", Value.digest_object("SHA1")) : digest
+    end
+
+    # Data to sign: mostly bytes; else none, no String, or large.
+    def structure_data
+      !reach?(:structure_arguments) || @random.rand < 0.85 ? message : pick(nil, 42, Value.bytes(@random.bytes(10_000)))
+    end
+
+    # A certificates list: mostly empty; else none, holding no certificate, no Array, or another key's.
+    def certificates
+      return [] unless reach?(:structure_arguments)
+
+      pick([], [], [], nil, [nil], "text", [Value.certificate("other")], [Value.certificate("own")])
+    end
+
+    # The optional arguments of the OCSP signing methods, (certs, flags, digest), as many as drawn.
+    def ocsp_options
+      return [[], 0, digest_object].first(pick(0, 1, 2, 3, 3, 3)) unless reach?(:structure_arguments)
+
+      flags = pick(0, 0, OpenSSL::OCSP::NOCERTS, OpenSSL::OCSP::NOTIME, -1, 2**40, "1", nil)
+      [certificates, flags, pick(digest_object, digest_object, structure_digest)].first(pick(0, 1, 2, 3, 3, 3))
+    end
+
+    # The optional arguments of PKCS7.sign, (certs, flags), as many as drawn.
+    def pkcs7_options
+      [certificates, pkcs7_flags].first(pick(0, 1, 2, 2))
+    end
+
     # PKCS7's flags: the usual ones, combined, and odd values.
     def pkcs7_flags
       pick(0, OpenSSL::PKCS7::BINARY, OpenSSL::PKCS7::BINARY | OpenSSL::PKCS7::DETACHED, OpenSSL::PKCS7::NOCERTS,
            OpenSSL::PKCS7::NOATTR | OpenSSL::PKCS7::BINARY, -1, 2**40, "1", nil)
+    end
+
+    # What PKCS7#decrypt is called on (StructureCalls.envelope): mostly an envelope for the key.
+    def envelope
+      return "enveloped" unless reach?(:structure_arguments)
+
+      pick("enveloped", "enveloped", "enveloped", "enveloped", "other", "signed")
+    end
+
+    # The optional arguments of PKCS7#decrypt, (cert, flags), as many as drawn: the certificate
+    # mostly the key's own, else another key's, none, or no certificate.
+    def decrypt_options
+      cert = !reach?(:structure_arguments) || @random.rand < 0.7 ? Value.certificate("own") : pick(Value.certificate("other"), nil, "text")
+      [cert, pkcs7_flags].first(pick(0, 1, 1, 2))
     end
 
     # (bits [, e]) for RSA.generate and RSA.new.

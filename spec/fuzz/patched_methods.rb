@@ -42,12 +42,14 @@ module Fuzz
     PatchedMethod.new("new", :key, ->(g) { [g.key_generation_arguments, nil] }, "OpenSSL::PKey::RSA", ->(args) { args.first }),
     PatchedMethod.new("generate_key", :key, ->(g) { [g.generate_key_arguments, nil] }, "OpenSSL::PKey",
                       ->(args) { OutputCheck.option(OutputCheck.options(Value.decode(args[1])), "rsa_keygen_bits") }),
-    # The structure methods, through Fuzz::StructureCalls: the key is an argument there.
-    PatchedMethod.new("certificate_sign", :boolean, ->(g) { [[g.key_argument, g.digest], nil] }, "Fuzz::StructureCalls"),
-    PatchedMethod.new("request_sign", :boolean, ->(g) { [[g.key_argument, g.digest], nil] }, "Fuzz::StructureCalls"),
-    PatchedMethod.new("ocsp_basic_response_sign", :boolean, ->(g) { [[g.key_argument, g.digest_object], nil] }, "Fuzz::StructureCalls"),
-    PatchedMethod.new("pkcs7_sign", :boolean, ->(g) { [[g.key_argument, g.message, *g.optional { g.pkcs7_flags }], nil] }, "Fuzz::StructureCalls"),
-    PatchedMethod.new("pkcs7_decrypt", :plaintext, ->(g) { [[g.key_argument, g.pick(true, false), *g.optional { g.pkcs7_flags }], nil] },
-                      "Fuzz::StructureCalls")
+    # The structure methods, through Fuzz::StructureCalls: the key is an argument there; the
+    # certificates, digests, data and flags good and bad (see CaseGenerator#signer and below).
+    PatchedMethod.new("certificate_sign", :boolean, ->(g) { [[g.key_argument, g.structure_digest], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("request_sign", :boolean, ->(g) { [[g.key_argument, g.structure_digest], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("crl_sign", :boolean, ->(g) { [[g.key_argument, g.structure_digest], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("ocsp_basic_response_sign", :boolean, ->(g) { [[g.signer, g.key_argument, *g.ocsp_options], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("ocsp_request_sign", :boolean, ->(g) { [[g.signer, g.key_argument, *g.ocsp_options], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("pkcs7_sign", :boolean, ->(g) { [[g.signer, g.key_argument, g.structure_data, *g.pkcs7_options], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("pkcs7_decrypt", :plaintext, ->(g) { [[g.envelope, g.key_argument, *g.decrypt_options], nil] }, "Fuzz::StructureCalls")
   ].to_h { |method| [method.name, method] }.freeze
 end

@@ -12,6 +12,8 @@ module Fuzz
     attr_reader :outcome, :check
     # Whether a native engine computed the answer (its operation count grew), not stock for it.
     attr_accessor :engine_ran
+    # Whether the gem turned a Java failure into a Ruby error during the call (Native.java_repairs grew).
+    attr_accessor :repaired
 
     # The block makes the call and answers its Outcome; it runs twice when randomness is probed.
     def self.of(kase, probe_randomness:, &call)

@@ -135,6 +135,7 @@ module Fuzz
     def judge(kase, engine, stock, mri)
       return :hang if engine.hang?
       return :java_exception if engine.java?
+      return :repair_not_mri if repair_not_mri?(kase, engine, mri)
       # A key the engine declines goes to stock: a bad signature then is stock's, noted for stock.
       return :bad_signature if signature?(kase) && engine.check == false && engine.engine_ran
       return nil unless stock # not run (quarantined, or left out of a replay)
@@ -183,15 +184,27 @@ module Fuzz
 
       if stock.hang? then :stock_hang
       elsif stock.java? then :stock_java_exception
+      elsif repair_not_mri?(kase, stock, mri) then :repair_not_mri
       elsif signature?(kase) && stock.check == false then :stock_bad_signature
       end
+    end
+
+    # A structure method's Java failure that the gem turned into a Ruby error (with the backend
+    # :stock too: the call the runner names stock is the gem's) must be MRI's error, where MRI
+    # raises: the structure's class, or TypeError. (An RSA method's keeps stock's message as
+    # RSAError where MRI raises: DIFFERENCES.md, java-exception.)
+    def repair_not_mri?(kase, answer, mri)
+      answer.repaired && answer.raised? && !answer.hang? && PATCHED_METHODS.fetch(kase.method).class_receiver == "Fuzz::StructureCalls" &&
+        mri.is_a?(Hash) && mri.key?("raised") && !answer.as_mri?(mri)
     end
 
     def result(backend, kase, probe_randomness: false, disturbed: false)
       count("cases run on #{backend}#{' under a disturbance' if disturbed}")
       operations = FastRsaEngine::Native.engine_operations
+      repairs = FastRsaEngine::Native.java_repairs
       answer = Result.of(kase, probe_randomness: probe_randomness) { bounded(backend, kase, disturbed) }
       answer.engine_ran = FastRsaEngine::Native.engine_operations > operations
+      answer.repaired = FastRsaEngine::Native.java_repairs > repairs
       count("signatures not checkable (padding or digest)") if signature?(kase) && answer.returned? && answer.check.nil?
       answer
     end

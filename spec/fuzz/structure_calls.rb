@@ -2,16 +2,35 @@
 
 module Fuzz
   # The structure methods the gem routes (X509::Certificate#sign, X509::Request#sign,
-  # OCSP::BasicResponse#sign, PKCS7.sign, PKCS7#decrypt), each called with a key (and digest, data, flags) as the fuzzer draws them, on a
-  # structure made the same way under every backend and MRI. Each answers what compares across them:
-  # whether what was signed verifies under the key (stock's and MRI's own verification, which the gem
-  # leaves alone), or the plaintext; or raises as the method raised.
+  # OCSP::BasicResponse#sign, PKCS7.sign, PKCS7#decrypt) and those it may route (X509::CRL#sign,
+  # OCSP::Request#sign), each called with a key, certificates, digest, data and flags as the
+  # fuzzer draws them (good and bad), on a structure made the same way under every backend and
+  # MRI. Each answers what compares across them: whether what was signed, encoded and read back
+  # verifies (stock's and MRI's own verification, which the gem leaves alone), or the plaintext;
+  # or raises as the method raised. The arguments follow each method's own, the receiver first
+  # where it is drawn (the envelope decrypted).
   module StructureCalls
     module_function
 
     NAME = "/CN=fuzz"
-    # The fixed issuer key of the envelopes' certificates: not the key drawn, which may be odd.
+    # The fixed issuer key of the signers' certificates: not the key drawn, which may be odd.
     ISSUER = "rsa2048"
+    # The key of "another key's certificate" (the issuer's, where the key drawn is this one).
+    OTHER = "rsa1024_e3"
+
+    # A certificate argument as drawn (Value.certificate), made for the key of the call: "own",
+    # the key's certificate signed by the issuer; "unsigned", the key's, never signed; "other",
+    # another key's, signed.
+    Signer = Struct.new(:form) do
+      def certificate(key)
+        case form
+        when "own" then StructureCalls.signed_certificate(key)
+        when "unsigned" then StructureCalls.certificate(key)
+        when "other" then StructureCalls.signed_certificate(StructureCalls.other_key(key))
+        else raise ArgumentError, "unknown certificate form #{form.inspect}"
+        end
+      end
+    end
 
     def certificate_sign(key, digest)
       cert = certificate(key)
@@ -27,26 +46,69 @@ module Fuzz
       request.verify(key)
     end
 
-    def ocsp_basic_response_sign(key, digest)
-      cert = signed_certificate(key)
-      response = OpenSSL::OCSP::BasicResponse.new
-      response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil, 0, 3600, [])
-      response.sign(cert, key, [], 0, digest)
-      store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
-      verified { OpenSSL::OCSP::BasicResponse.new(response.to_der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER) }
+    # A CRL as a CA issues one: issuer, last and next update, one revoked certificate.
+    def crl_sign(key, digest)
+      crl = OpenSSL::X509::CRL.new
+      crl.version = 1
+      crl.issuer = OpenSSL::X509::Name.parse(NAME)
+      crl.last_update = Time.at(1_700_000_000)
+      crl.next_update = Time.at(1_900_000_000)
+      revoked = OpenSSL::X509::Revoked.new
+      revoked.serial = 42
+      revoked.time = Time.at(1_750_000_000)
+      crl.add_revoked(revoked)
+      crl.sign(key, digest)
+      OpenSSL::X509::CRL.new(crl.to_der).verify(key)
     end
 
-    def pkcs7_sign(key, data, flags = nil)
-      cert = signed_certificate(key)
-      p7 = flags.nil? ? OpenSSL::PKCS7.sign(cert, key, data) : OpenSSL::PKCS7.sign(cert, key, data, [], flags)
-      store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+    # BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]])
+    def ocsp_basic_response_sign(signer, key, *rest)
+      cert = argument(signer, key)
+      response = OpenSSL::OCSP::BasicResponse.new
+      issued = signed_certificate(KeyCorpus.key(ISSUER))
+      response.add_status(OpenSSL::OCSP::CertificateId.new(issued, issued), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil, 0, 3600, [])
+      response.sign(cert, key, *argument(rest, key))
+      verified { OpenSSL::OCSP::BasicResponse.new(response.to_der).verify(certificates(cert), store(cert), OpenSSL::OCSP::TRUSTOTHER) }
+    end
+
+    # Request#sign(signer_cert, key [, certs [, flags [, digest]]])
+    def ocsp_request_sign(signer, key, *rest)
+      cert = argument(signer, key)
+      request = OpenSSL::OCSP::Request.new
+      issued = signed_certificate(KeyCorpus.key(ISSUER))
+      request.add_certid(OpenSSL::OCSP::CertificateId.new(issued, issued))
+      request.sign(cert, key, *argument(rest, key))
+      verified { OpenSSL::OCSP::Request.new(request.to_der).verify(certificates(cert), store(cert)) }
+    end
+
+    # PKCS7.sign(signer_cert, key, data [, certs [, flags]]), encoded and read back, then verified.
+    def pkcs7_sign(signer, key, data, *rest)
+      cert = argument(signer, key)
+      p7 = OpenSSL::PKCS7.sign(cert, key, data, *argument(rest, key))
+      flags = rest[1]
       detached = flags.is_a?(Integer) && (flags & OpenSSL::PKCS7::DETACHED) != 0
-      verified { p7.verify([cert], store, detached ? data : nil, OpenSSL::PKCS7::NOVERIFY | OpenSSL::PKCS7::BINARY) } && p7.data == data
+      verified do
+        read = OpenSSL::PKCS7.new(p7.to_der)
+        read.verify(certificates(cert), store(cert), detached ? data : nil, OpenSSL::PKCS7::NOVERIFY | OpenSSL::PKCS7::BINARY) && read.data == data
+      end
+    end
+
+    # PKCS7#decrypt(key [, cert [, flags]]) on an envelope drawn: "enveloped" to the key's
+    # certificate, "other" to another key's, "signed" (signed data, no envelope).
+    def pkcs7_decrypt(envelope, key, *rest)
+      OpenSSL::PKCS7.new(envelope(envelope, key).to_der).decrypt(key, *argument(rest, key))
+    end
+
+    def envelope(form, key)
+      return OpenSSL::PKCS7.sign(signed_certificate(KeyCorpus.key(ISSUER)), KeyCorpus.key(ISSUER), "fuzz signed") if form == "signed"
+
+      recipient = signed_certificate(form == "other" ? other_key(key) : key)
+      OpenSSL::PKCS7.encrypt([recipient], "fuzz plaintext", OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY)
     end
 
     # The check of what the method made, by stock's own verification (which the gem leaves alone):
-    # false where that leaks a Java exception (jruby-openssl's PKCS7#verify does on data signed
-    # with odd flags), so the call judged is the signing one.
+    # false where that, or encoding what stock made, leaks a Java exception (jruby-openssl's
+    # PKCS7#verify does on data signed with odd flags), so the call judged is the signing one.
     def verified
       yield
     rescue Exception => e # Java's exceptions are no StandardError
@@ -55,11 +117,22 @@ module Fuzz
       false
     end
 
-    def pkcs7_decrypt(key, with_certificate, flags = nil)
-      cert = signed_certificate(key)
-      envelope = OpenSSL::PKCS7.encrypt([cert], "fuzz plaintext", OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY)
-      arguments = [key, (cert if with_certificate), *flags].compact
-      OpenSSL::PKCS7.new(envelope.to_der).decrypt(*arguments)
+    # The arguments with each drawn certificate made for the key (in a certificates list too).
+    def argument(value, key)
+      case value
+      when Signer then value.certificate(key)
+      when Array then value.map { |item| argument(item, key) }
+      else value
+      end
+    end
+
+    # What a verification is given for the signer: its certificate, where the argument was one.
+    def certificates(cert)
+      cert.is_a?(OpenSSL::X509::Certificate) ? [cert] : []
+    end
+
+    def store(cert)
+      OpenSSL::X509::Store.new.tap { |s| certificates(cert).each { |c| s.add_cert(c) } }
     end
 
     # An unsigned certificate for the key's public half.
@@ -83,6 +156,12 @@ module Fuzz
     # The key's certificate, signed by the fixed issuer.
     def signed_certificate(key)
       certificate(key).sign(KeyCorpus.key(ISSUER), "SHA256")
+    end
+
+    # A sound key other than this one.
+    def other_key(key)
+      other = KeyCorpus.key(OTHER)
+      key.is_a?(OpenSSL::PKey::RSA) && key.n == other.n ? KeyCorpus.key(ISSUER) : other
     end
   end
 end

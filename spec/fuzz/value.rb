@@ -36,6 +36,11 @@ module Fuzz
       { "key" => name }
     end
 
+    # A certificate argument of a structure method, made for the call's key (StructureCalls::Signer).
+    def certificate(form)
+      { "certificate" => form }
+    end
+
     def hash(pairs)
       { "hash" => pairs.to_a }
     end
@@ -59,6 +64,7 @@ module Fuzz
       when "digest_named" then misnamed_digest(*content)
       when "hash" then content.to_h { |key, item| [decode(key), decode(item)] }
       when "key" then KeyCorpus.key(content)
+      when "certificate" then StructureCalls::Signer.new(content)
       else raise ArgumentError, "unknown value tag #{tag.inspect}"
       end
     end
@@ -105,6 +111,7 @@ module Fuzz
       when "symbol" then ":#{content}"
       when "digest" then "Digest(#{content})"
       when "key" then "key(#{content})"
+      when "certificate" then "certificate(#{content})"
       when "digest_named" then "Digest(#{content[0]}, #{content[1] ? "named #{content[1]}" : 'its name raises'})"
       end
     end

@@ -8,6 +8,11 @@ module Structures
   NAME = "/CN=fast-rsa-engine/O=specs"
 
   def certificate(key, digest = "SHA256", extensions: true)
+    unsigned_certificate(key, extensions: extensions).sign(key, digest)
+  end
+
+  # A certificate never signed: jruby-openssl holds no X.509 object for it until it is.
+  def unsigned_certificate(key, extensions: true)
     cert = OpenSSL::X509::Certificate.new
     cert.version = 2
     cert.serial = key.n % 2**32 # a serial of its own per key: PKCS#7 finds a recipient by issuer and serial
@@ -16,7 +21,7 @@ module Structures
     cert.not_before = Time.at(1_700_000_000)
     cert.not_after = Time.at(1_900_000_000)
     add_extensions(cert) if extensions
-    cert.sign(key, digest)
+    cert
   end
 
   def add_extensions(cert)

@@ -10,7 +10,8 @@ import org.jruby.runtime.builtin.IRubyObject;
 /**
  * One call of a patched method: the engine, read once when the call starts, so that a backend
  * switched by another thread meanwhile cannot split the call between two engines; stock's method
- * (the {@code { super }} block); and the counting of how the call was answered.
+ * (the {@code { super }} block); and the counting of how the call was answered. Its failures in
+ * Java are MRI's for the method by its name here (a structure method's Ruby frame is only "sign").
  */
 final class Call {
     final ThreadContext context;
@@ -36,7 +37,7 @@ final class Call {
     /** Stock's answer, counted with the reason it is stock's. */
     IRubyObject stock(Outcome reason) {
         runtime.stats().count(method, reason);
-        return Stock.call(context, stock);
+        return Stock.call(context, method, stock);
     }
 
     /** Stock's answer: the backend is stock, or else the reason given. */
@@ -52,7 +53,7 @@ final class Call {
     /** A padded operation's answer, counted as given (the JDK's, for a method stock lacks, counts as stock's). */
     IRubyObject computed(EngineCall call, Outcome counted) {
         runtime.stats().count(method, counted);
-        return RubyString.newStringNoCopy(context.runtime, EngineCall.perform(context.runtime, call));
+        return RubyString.newStringNoCopy(context.runtime, EngineCall.perform(context.runtime, method, call));
     }
 
     /**
@@ -63,7 +64,7 @@ final class Call {
         try {
             return stock.call(context, args);
         } catch (RuntimeException e) {
-            throw Errors.fromJava(context.runtime, e);
+            throw Errors.fromJava(context.runtime, method, e);
         }
     }
 

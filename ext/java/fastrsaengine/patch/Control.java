@@ -105,6 +105,12 @@ public final class Control {
         return context.runtime.newFixnum(EngineOperations.performed());
     }
 
+    /** Java failures the gem turned into Ruby errors in this JVM: the fuzzer's way to tell the gem's error from stock's own. */
+    @JRubyMethod(name = "java_repairs", module = true)
+    public static IRubyObject javaRepairs(ThreadContext context, IRubyObject self) {
+        return context.runtime.newFixnum(Errors.repairs());
+    }
+
     /** Yields to the block, stock's method ({@code Native.stock { super }}), Java exceptions repaired as for every patched method. */
     @JRubyMethod(name = "stock", module = true)
     public static IRubyObject stock(ThreadContext context, IRubyObject self, Block stock) {

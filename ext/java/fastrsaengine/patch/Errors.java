@@ -1,6 +1,8 @@
 package fastrsaengine.patch;
 
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.jruby.Ruby;
@@ -23,6 +25,15 @@ final class Errors {
      */
     private static final Pattern JAVA_WORDS = Pattern.compile("\\b(?:java|javax|jdk|sun)\\.[a-z]\\w*\\.\\w|\\borg\\.(?:jruby|bouncycastle)\\.\\w"
         + "|cannot be cast|out of bounds for |\\Aarraycopy: |\\ABigInteger\\b|\\A-?\\d+\\z");
+
+    /** A JVM's cast refusal: the class of the object given, and the class stock needed. */
+    private static final Pattern CAST = Pattern.compile("\\Aclass (\\S+) cannot be cast to class (\\S+)");
+
+    /** The JVM's words for a private key that is not there (a public key given to decrypt). */
+    private static final Pattern NO_PRIVATE_KEY = Pattern.compile("\\bjava\\.security\\.PrivateKey\\.\\w+\\(\\)\" because \"\\w+\" is null");
+
+    /** The Java failures turned into Ruby errors in this JVM: a test's way to tell the gem's error from stock's own. */
+    private static final LongAdder REPAIRS = new LongAdder();
 
     private Errors() {
     }
@@ -98,13 +109,54 @@ final class Errors {
      * engine's, none of which carries key material; Ruby errors pass unchanged. One rule above
      * those: a failure whose words are Java's own ({@link #speaksJava}) never reaches the user
      * verbatim, but as MRI's error for the failing method ({@link MriFailures}). (DIFFERENCES.md:
-     * java-exception, java-words.)
+     * java-exception, java-words.) The method is the Ruby method whose frame is current: for a
+     * method of OpenSSL::PKey::RSA, its own name.
      */
     static RaiseException fromJava(Ruby runtime, Exception e) {
-        if (speaksJava(e)) return mriFailure(runtime);
-        if (e instanceof RaiseException) return (RaiseException) e;
+        return fromJava(runtime, runtime.getCurrentContext().getFrameName(), e);
+    }
+
+    /**
+     * {@link #fromJava(Ruby, Exception)} for the patched method of that name (a structure method's
+     * frame is only "sign" or "decrypt", which would read as RSA's). A structure method fails as
+     * MRI's does for the structure: a Java cast of an argument as MRI's TypeError, any other Java
+     * exception or Java words as the structure's error ({@link MriFailures#structureError}).
+     */
+    static RaiseException fromJava(Ruby runtime, String method, Exception e) {
+        boolean javaWords = speaksJava(e);
+        if (e instanceof RaiseException && !javaWords) return (RaiseException) e;
+        REPAIRS.increment();
+        if (MriFailures.structureError(method) != null) return structureFailure(runtime, method, e);
+        if (javaWords) return mriFailure(runtime, method);
         if (e instanceof InvalidCipherTextException) return rsaError(runtime, "unable to decrypt block");
         return rsaError(runtime, e.getMessage());
+    }
+
+    /**
+     * A structure method's Java failure: an argument of the wrong type (stock casts it, and may
+     * wrap the cast in its own error) as MRI's
+     * TypeError; else the structure's error with MRI's words for the method, whatever Java said
+     * (jruby-openssl's NullPointerException for an unsigned certificate, Bouncy Castle's "too
+     * much data for RSA block" for another key's envelope): the class is what callers rescue.
+     */
+    private static RaiseException structureFailure(Ruby runtime, String method, Exception e) {
+        String message = e instanceof RaiseException ? ((RaiseException) e).getException().getMessageAsJavaString() : e.getMessage();
+        Matcher cast = message == null ? null : CAST.matcher(message); // stock's OCSPError carries the cast's words too
+        String expected = cast != null && cast.find() ? MriFailures.expectedType(cast.group(2)) : null;
+        if (expected != null) {
+            String given = MriFailures.rubyType(cast.group(1));
+            return runtime.newTypeError("wrong argument type " + (given == null ? "" : given + " ") + "(expected " + expected + ")");
+        }
+        // MRI's words for a key with no private half (GetPrivPKeyPtr), where the JVM names the missing key.
+        if (e instanceof NullPointerException && message != null && NO_PRIVATE_KEY.matcher(message).find()) {
+            return runtime.newArgumentError("private key is needed");
+        }
+        return mriFailure(runtime, method);
+    }
+
+    /** How many Java failures the gem has turned into Ruby errors in this JVM ({@code FastRsaEngine::Native.java_repairs}). */
+    static long repairs() {
+        return REPAIRS.sum();
     }
 
     /**
@@ -127,7 +179,12 @@ final class Errors {
      * running on this thread: the Ruby method whose frame is current.
      */
     static RaiseException mriFailure(Ruby runtime) {
-        String[] failure = MriFailures.of(runtime.getCurrentContext().getFrameName());
+        return mriFailure(runtime, runtime.getCurrentContext().getFrameName());
+    }
+
+    /** MRI's error for the patched method of that name. */
+    static RaiseException mriFailure(Ruby runtime, String method) {
+        String[] failure = MriFailures.of(method);
         return raise(runtime, failure[0], failure[1]);
     }
 

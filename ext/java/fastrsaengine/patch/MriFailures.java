@@ -8,7 +8,8 @@ import java.util.Map;
  * more particular reason: the error class and OpenSSL's words, the function that failed and its
  * outer reason "RSA lib" (as MRI 3.1 with OpenSSL 3.0 shows them: a key whose numbers do not
  * agree, a block the key cannot hold). Errors answers with it where all Java has to say is about
- * Java itself (a cast, an index, BigInteger's arithmetic).
+ * Java itself (a cast, an index, BigInteger's arithmetic). The structure methods, named as
+ * {@link Call} names them, fail with their structure's error class ({@link #structureError}).
  */
 final class MriFailures {
     private static final String PKEY_ERROR = "OpenSSL::PKey::PKeyError";
@@ -17,6 +18,8 @@ final class MriFailures {
     /** The class and message for a method name; a name not listed gets {@link #OTHER}. */
     private static final Map<String, String[]> BY_METHOD = new HashMap<>();
     private static final String[] OTHER = {RSA_ERROR, "RSA lib"};
+    /** The structure methods' error classes, by method. */
+    private static final Map<String, String> STRUCTURE_ERRORS = new HashMap<>();
 
     static {
         failure("sign", PKEY_ERROR, "EVP_DigestSign: RSA lib");
@@ -34,6 +37,36 @@ final class MriFailures {
         failure("generate", PKEY_ERROR, "EVP_PKEY_keygen: RSA lib");
         failure("initialize", PKEY_ERROR, "EVP_PKEY_keygen: RSA lib");
         failure("generate_key", PKEY_ERROR, "EVP_PKEY_keygen: RSA lib");
+        // MRI's words for the failures jruby-openssl meets in Java: a signer certificate that was
+        // never signed (OpenSSL fails encoding the structure: "illegal zero content"), an envelope
+        // another key cannot open ("bad decrypt"); X509_sign and X509_CRL_sign are the functions
+        // MRI names. A PKCS#7 or OCSP signer's certificate with another key's public half reads
+        // as OpenSSL checks it.
+        structure("certificate_sign", "OpenSSL::X509::CertificateError", "X509_sign: RSA lib");
+        structure("request_sign", "OpenSSL::X509::RequestError", "RSA lib");
+        structure("crl_sign", "OpenSSL::X509::CRLError", "X509_CRL_sign: RSA lib");
+        structure("ocsp_basic_response_sign", "OpenSSL::OCSP::OCSPError", "illegal zero content");
+        structure("ocsp_request_sign", "OpenSSL::OCSP::OCSPError", "illegal zero content");
+        structure("pkcs7_sign", "OpenSSL::PKCS7::PKCS7Error", "illegal zero content");
+        structure("pkcs7_decrypt", "OpenSSL::PKCS7::PKCS7Error", "bad decrypt");
+    }
+
+    /**
+     * What MRI's rb_check_type names as expected, for the jruby-openssl class stock casts an
+     * argument to; and how it names the class given, for JRuby's core classes (a value of another
+     * class goes unnamed).
+     */
+    private static final Map<String, String> EXPECTED = pairs("org.jruby.ext.openssl.X509Cert", "OpenSSL/X509",
+        "org.jruby.ext.openssl.PKey", "OpenSSL/EVP_PKEY", "org.jruby.ext.openssl.Digest", "OpenSSL/Digest", "org.jruby.RubyArray", "Array",
+        "org.jruby.RubyString", "String");
+    private static final Map<String, String> GIVEN = pairs("org.jruby.RubyNil", "nil", "org.jruby.RubyBoolean$True", "true",
+        "org.jruby.RubyBoolean$False", "false", "org.jruby.RubyFixnum", "Integer", "org.jruby.RubyBignum", "Integer", "org.jruby.RubyFloat", "Float",
+        "org.jruby.RubyString", "String", "org.jruby.RubySymbol", "Symbol", "org.jruby.RubyArray", "Array", "org.jruby.RubyHash", "Hash");
+
+    private static Map<String, String> pairs(String... keysAndValues) {
+        Map<String, String> map = new HashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) map.put(keysAndValues[i], keysAndValues[i + 1]);
+        return map;
     }
 
     private MriFailures() {
@@ -41,6 +74,26 @@ final class MriFailures {
 
     private static void failure(String method, String errorClass, String message) {
         BY_METHOD.put(method, new String[] {errorClass, message});
+    }
+
+    private static void structure(String method, String errorClass, String message) {
+        failure(method, errorClass, message);
+        STRUCTURE_ERRORS.put(method, errorClass);
+    }
+
+    /** The error class of a structure method's failures; null for a method of OpenSSL::PKey::RSA. */
+    static String structureError(String method) {
+        return method == null ? null : STRUCTURE_ERRORS.get(method);
+    }
+
+    /** MRI's name of the type stock cast an argument to (a Java class name), or null. */
+    static String expectedType(String javaClass) {
+        return EXPECTED.get(javaClass);
+    }
+
+    /** MRI's name of a JRuby core value's type (a Java class name), or null. */
+    static String rubyType(String javaClass) {
+        return GIVEN.get(javaClass);
     }
 
     /** {error class path, message} for the patched method of that name (null: none known). */

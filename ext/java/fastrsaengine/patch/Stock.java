@@ -14,13 +14,19 @@ final class Stock {
 
     /**
      * Stock's answer, with one repair: where stock lets a Java exception escape for bad input, the
-     * caller gets the Ruby error MRI raises, with stock's message ({@link Errors#fromJava}).
+     * caller gets the Ruby error MRI raises, with stock's message ({@link Errors#fromJava}), for
+     * the Ruby method whose frame is current.
      */
     static IRubyObject call(ThreadContext context, Block stock) {
+        return call(context, context.getFrameName(), stock);
+    }
+
+    /** {@link #call(ThreadContext, Block)} for the patched method of that name (as {@link Call} names it). */
+    static IRubyObject call(ThreadContext context, String method, Block stock) {
         try {
             return stock.yieldSpecific(context);
         } catch (RuntimeException e) {
-            throw Errors.fromJava(context.runtime, e);
+            throw Errors.fromJava(context.runtime, method, e);
         }
     }
 }
