@@ -3,10 +3,13 @@
 module FastRsaEngine
   # The methods that sign or decrypt a structure with an RSA key, beyond OpenSSL::PKey::RSA's own:
   # X509::Certificate#sign, X509::Request#sign, X509::CRL#sign, OCSP::BasicResponse#sign,
-  # OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its
-  # Java side, FastRsaEngine::StructureMethods (ext/java), runs stock's method with a stand-in key
-  # and computes the RSA operation in the engine, or yields to the block with the caller's key:
-  # stock jruby-openssl, found by Ruby's own lookup (`super`, or stock's method kept as it was).
+  # OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its Java side,
+  # FastRsaEngine::StructureMethods (ext/java), checks the arguments as MRI does (and edits the
+  # args array passed to it where stock cannot take what MRI does: an OCSP digest by name, a nil
+  # certificate to PKCS7#decrypt; StructureArguments), runs
+  # stock's method with a stand-in key and computes the RSA operation in the engine, or yields to
+  # the block with the caller's key: stock jruby-openssl, found by Ruby's own lookup (`super`, or
+  # stock's method kept as it was).
   #
   # Each is applied only after the start-up check has run it end to end (StartupCheck.structure),
   # so a jruby-openssl whose insides moved (ext/java/fastrsaengine/patch/JopensslSeams.java) leaves
@@ -24,7 +27,7 @@ module FastRsaEngine
 
     # X509::CRL#sign(key, digest)
     module Crl
-      def sign(a0, a1) = StructureMethods.crl_sign(self, a0) { |key = a0| super(key, a1) }
+      def sign(a0, a1) = StructureMethods.crl_sign(self, a0, a1) { |key = a0| super(key, a1) }
     end
 
     # OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]])
@@ -37,7 +40,8 @@ module FastRsaEngine
       def sign(*args) = StructureMethods.ocsp_request_sign(self, args) { |key = args[1]| super(args[0], key, *args.drop(2)) }
     end
 
-    # PKCS7#decrypt(key [, cert [, flags]]): stock's decrypt, kept, runs on the PKCS7 the engine opened.
+    # PKCS7#decrypt(key [, cert [, flags]]): stock's decrypt, kept, runs on the PKCS7 the engine
+    # opened, with the arguments as StructureMethods left them.
     def self.decrypt_patch(stock_decrypt)
       Module.new do
         define_method(:decrypt) do |*args|

@@ -45,6 +45,11 @@ final class Call {
         return stock(engine == null ? Outcome.BACKEND_STOCK : reason);
     }
 
+    /** Runs an engine operation of this call, not counted: its failures are MRI's for this method. */
+    byte[] perform(EngineCall call) {
+        return EngineCall.perform(context.runtime, method, call);
+    }
+
     /** The engine's answer to a padded operation. */
     IRubyObject engine(EngineCall call) {
         return computed(call, Outcome.ENGINE);

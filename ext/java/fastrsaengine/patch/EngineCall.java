@@ -8,12 +8,7 @@ import org.jruby.Ruby;
 interface EngineCall {
     byte[] run() throws CryptoException;
 
-    /** Runs the call; every failure leaves as a Ruby error ({@link Errors}), for the Ruby method whose frame is current. */
-    static byte[] perform(Ruby runtime, EngineCall call) {
-        return perform(runtime, runtime.getCurrentContext().getFrameName(), call);
-    }
-
-    /** Runs the call for the patched method of that name (as {@link Call} names it). */
+    /** Runs the call; every failure leaves as a Ruby error ({@link Errors}) for the patched method of that name (as {@link Call} names it). */
     static byte[] perform(Ruby runtime, String method, EngineCall call) {
         try {
             return call.run();

@@ -84,6 +84,21 @@ final class Errors {
         return runtime.newTypeError("wrong argument type " + type + " (expected " + expected + ")");
     }
 
+    /** GetPrivPKeyPtr's refusal of a key with no private half. */
+    static RaiseException privateKeyNeeded(Ruby runtime) {
+        return runtime.newArgumentError("private key is needed");
+    }
+
+    /** ossl_evp_get_digestbyname's refusal of a name OpenSSL does not know, with OpenSSL's reason. */
+    static RaiseException unsupportedDigest(Ruby runtime, RubyString name) {
+        return runtime.newRuntimeError("Unsupported digest algorithm (" + name.asJavaString() + ").: unknown object name");
+    }
+
+    /** ossl_x509_ary2sk's refusal of an element that is no certificate, in MRI's words (sic). */
+    static RaiseException notCertificateInArray(Ruby runtime) {
+        return raise(runtime, "OpenSSL::OpenSSLError", "object in array not of class ##type##");
+    }
+
     /** StringValueCStr: OpenSSL reads C strings, so MRI refuses a NUL byte. */
     static RaiseException nulByte(Ruby runtime) {
         return runtime.newArgumentError("string contains null byte");
@@ -149,7 +164,7 @@ final class Errors {
         }
         // MRI's words for a key with no private half (GetPrivPKeyPtr), where the JVM names the missing key.
         if (e instanceof NullPointerException && message != null && NO_PRIVATE_KEY.matcher(message).find()) {
-            return runtime.newArgumentError("private key is needed");
+            return privateKeyNeeded(runtime);
         }
         return mriFailure(runtime, method);
     }

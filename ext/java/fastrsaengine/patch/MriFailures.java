@@ -91,9 +91,15 @@ final class MriFailures {
         return EXPECTED.get(javaClass);
     }
 
-    /** MRI's name of a JRuby core value's type (a Java class name), or null. */
+    /**
+     * MRI's name of a JRuby core value's type (a Java class name), or null. JRuby represents some
+     * values by subclasses of the core class (RubyFixnum$ShortFixnum, RubyArrayOneObject...).
+     */
     static String rubyType(String javaClass) {
-        return GIVEN.get(javaClass);
+        String exact = GIVEN.get(javaClass);
+        if (exact != null) return exact;
+        String outer = javaClass.replaceFirst("\\$.*", "");
+        return GIVEN.get(outer.startsWith("org.jruby.specialized.RubyArray") ? "org.jruby.RubyArray" : outer);
     }
 
     /** {error class path, message} for the patched method of that name (null: none known). */

@@ -47,14 +47,19 @@ public final class StructureMethods {
     }
 
     @JRubyMethod(name = "crl_sign", module = true)
-    public static IRubyObject crlSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
+    public static IRubyObject crlSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
+        StructureArguments.crlSign(context, key, digest);
         return signAndReadBack(Call.start(context, module, "crl_sign", stock), self, key, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCrl(signed, der));
     }
 
-    /** OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]]): the block yields to super with the key given or the caller's. */
+    /**
+     * OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]]): the block yields to
+     * super with the key given or the caller's, and the arguments as {@link StructureArguments} left them.
+     */
     @JRubyMethod(name = "ocsp_basic_response_sign", module = true)
     public static IRubyObject ocspBasicResponseSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        StructureArguments.ocspSign(context, (RubyArray<?>) args);
         Call call = Call.start(context, module, "ocsp_basic_response_sign", stock);
         IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
         if (a.length < 2 || a.length > 5) return call.stock(reason(call, null)); // stock's ArgumentError
@@ -65,6 +70,7 @@ public final class StructureMethods {
     /** OCSP::Request#sign(signer_cert, key [, certs [, flags [, digest]]]), as the response's. */
     @JRubyMethod(name = "ocsp_request_sign", module = true)
     public static IRubyObject ocspRequestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        StructureArguments.ocspSign(context, (RubyArray<?>) args);
         Call call = Call.start(context, module, "ocsp_request_sign", stock);
         IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
         if (a.length < 2 || a.length > 5) return call.stock(reason(call, null)); // stock's ArgumentError
@@ -75,8 +81,9 @@ public final class StructureMethods {
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the key given or the caller's. */
     @JRubyMethod(name = "pkcs7_sign", module = true)
     public static IRubyObject pkcs7Sign(ThreadContext context, IRubyObject module, IRubyObject args, Block stock) {
-        Call call = Call.start(context, module, "pkcs7_sign", stock);
         IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
+        StructureArguments.pkcs7Sign(context, a);
+        Call call = Call.start(context, module, "pkcs7_sign", stock);
         Routed routed = a.length < 3 || a.length > 5 ? null : route(call, a[1]);
         if (routed == null) return call.stock(reason(call, a.length > 1 ? a[1] : null));
         IRubyObject signed = stockWithStandIn(call, routed);
@@ -85,7 +92,7 @@ public final class StructureMethods {
         SignerInfoWithPkey signer = signers.iterator().next();
         if (signer.getEncryptedDigest() == null) return call.stock(Outcome.OPTION_NOT_TAKEN); // stock signs nothing with NOATTR
         byte[] encoded = signer.getEncryptedDigest().getOctets();
-        byte[] signature = EngineCall.perform(context.runtime, () -> routed.operations.signEncodedMessage(encoded));
+        byte[] signature = call.perform(() -> routed.operations.signEncodedMessage(encoded));
         if (signature == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
         signer.setEncryptedDigest(new DEROctetString(signature));
         call.countAnswer(Outcome.ENGINE);
@@ -98,12 +105,13 @@ public final class StructureMethods {
      */
     @JRubyMethod(name = "pkcs7_decrypt", module = true)
     public static IRubyObject pkcs7Decrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        Call call = Call.start(context, module, "pkcs7_decrypt", stock);
+        StructureArguments.pkcs7Decrypt(context, (RubyArray<?>) args);
         IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
+        Call call = Call.start(context, module, "pkcs7_decrypt", stock);
         Routed routed = a.length < 1 || a.length > 3 ? null : route(call, a[0]);
         if (routed == null) return call.stock(reason(call, a.length > 0 ? a[0] : null));
         byte[] der = derOf(context, self);
-        if (der == null || !openRecipientKeys(context, routed.operations, der)) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        if (der == null || !openRecipientKeys(call, routed.operations, der)) return call.stock(Outcome.OPTION_NOT_TAKEN);
         IRubyObject opened = JopensslSeams.parse(context, "OpenSSL::PKCS7", self.getMetaClass().getRealClass(), der);
         try {
             IRubyObject plaintext = call.stockWith(opened, StandInKey.forDecryption(routed.key));
@@ -153,7 +161,7 @@ public final class StructureMethods {
         if (routed == null) return call.stock(reason(call, key));
         synchronized (self) {
             IRubyObject signed = stockWithStandIn(call, routed);
-            byte[] der = signedDer(call.context, routed.operations, derOf(call.context, self), slot);
+            byte[] der = signedDer(call, routed.operations, derOf(call.context, self), slot);
             if (der == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
             readBack.from(call.context, self, der);
             call.countAnswer(Outcome.ENGINE);
@@ -182,7 +190,7 @@ public final class StructureMethods {
      * is no DER, or it or the block is not what stock makes with an RSA key (then stock signs again
      * with the caller's key, and answers as it always has).
      */
-    private static byte[] signedDer(ThreadContext context, PrivateKeyOperations operations, byte[] der, SlotFinder finder) {
+    private static byte[] signedDer(Call call, PrivateKeyOperations operations, byte[] der, SlotFinder finder) {
         if (der == null) return null;
         DerSlots.Slot slot;
         try {
@@ -191,7 +199,7 @@ public final class StructureMethods {
             return null;
         }
         byte[] encoded = slot.read(der);
-        byte[] signature = EngineCall.perform(context.runtime, () -> operations.signEncodedMessage(encoded));
+        byte[] signature = call.perform(() -> operations.signEncodedMessage(encoded));
         return signature == null ? null : slot.splice(der, signature);
     }
 
@@ -201,7 +209,7 @@ public final class StructureMethods {
      * recipient of another key fails to unpad either way). False when the DER is no enveloped data
      * with an RSA recipient: stock's, with its own answer.
      */
-    private static boolean openRecipientKeys(ThreadContext context, PrivateKeyOperations operations, byte[] der) {
+    private static boolean openRecipientKeys(Call call, PrivateKeyOperations operations, byte[] der) {
         List<DerSlots.Slot> slots;
         try {
             slots = DerSlots.pkcs7EncryptedKeys(der);
@@ -213,7 +221,7 @@ public final class StructureMethods {
             byte[] encrypted = slot.read(der);
             if (encrypted.length != operations.modulusBytes()) continue;
             try {
-                slot.write(der, EngineCall.perform(context.runtime, () -> operations.decryptRaw(encrypted)));
+                slot.write(der, call.perform(() -> operations.decryptRaw(encrypted)));
                 opened = true;
             } catch (RaiseException notBelowTheModulus) {
                 // left as it is: stock refuses it with the stand-in as it would with the key

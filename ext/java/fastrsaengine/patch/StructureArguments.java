@@ -1,0 +1,110 @@
+package fastrsaengine.patch;
+
+import fastrsaengine.padding.DigestAlgorithm;
+import org.jruby.RubyArray;
+import org.jruby.RubyIO;
+import org.jruby.RubyNumeric;
+import org.jruby.RubyString;
+import org.jruby.ext.openssl.Digest;
+import org.jruby.ext.openssl.PKey;
+import org.jruby.ext.openssl.X509Cert;
+import org.jruby.runtime.ThreadContext;
+import org.jruby.runtime.builtin.IRubyObject;
+
+/**
+ * MRI's checks of a structure method's arguments, in MRI's order, made before stock sees them
+ * (ruby/openssl's ossl_ocspbres_sign and ossl_ocspreq_sign, ossl_pkcs7_s_sign, ossl_pkcs7_decrypt,
+ * ossl_x509crl_sign). Stock checks the same arguments in another order, casts some without a
+ * check (a Java exception), and puts the private key in one message (X509::CRL#sign with "DSS1").
+ * Where an argument is one MRI refuses, the caller gets MRI's error for the first of them; what MRI
+ * takes goes to stock as given, on every backend, :stock included. (DIFFERENCES.md: java-exception.)
+ */
+final class StructureArguments {
+    /** PKCS7::TEXT. */
+    private static final int PKCS7_TEXT = 1;
+
+    private StructureArguments() {
+    }
+
+    /**
+     * OCSP::BasicResponse#sign and OCSP::Request#sign(cert, key [, certs [, flags [, digest]]]):
+     * certificate, key, flags, digest, certificates. A digest given by name, which stock cannot
+     * take, is replaced in the arguments by the OpenSSL::Digest of that name.
+     */
+    static void ocspSign(ThreadContext context, RubyArray<?> args) {
+        if (args.size() < 2 || args.size() > 5) return; // stock's ArgumentError, as MRI's
+        certificate(context, args.eltInternal(0));
+        privateKey(context, args.eltInternal(1));
+        if (args.size() > 3) flags(args.eltInternal(3));
+        if (args.size() > 4) args.store(4, digest(context, args.eltInternal(4)));
+        if (args.size() > 2) certificates(context, args.eltInternal(2));
+    }
+
+    /** PKCS7.sign(cert, key, data [, certs [, flags]]): certificate, key, flags, data, certificates. */
+    static void pkcs7Sign(ThreadContext context, IRubyObject[] args) {
+        if (args.length < 3 || args.length > 5) return;
+        certificate(context, args[0]);
+        privateKey(context, args[1]);
+        if (args.length > 4) flags(args[4]);
+        if (!(args[2] instanceof RubyIO)) args[2].convertToString(); // StringValue: MRI's TypeError
+        if (args.length > 3) certificates(context, args[3]);
+    }
+
+    /**
+     * PKCS7#decrypt(key [, cert [, flags]]): key, certificate, flags. MRI takes a nil certificate
+     * as none, where stock casts it (a Java exception): it is dropped from the arguments, with flags
+     * that do not matter without it (all but PKCS7::TEXT, which stock takes only with a certificate).
+     */
+    static void pkcs7Decrypt(ThreadContext context, RubyArray<?> args) {
+        if (args.size() < 1 || args.size() > 3) return;
+        privateKey(context, args.eltInternal(0));
+        if (args.size() > 1 && !args.eltInternal(1).isNil()) certificate(context, args.eltInternal(1));
+        if (args.size() > 2) flags(args.eltInternal(2));
+        if (args.size() > 1 && args.eltInternal(1).isNil() && (args.size() == 2 || !textFlag(args.eltInternal(2)))) {
+            while (args.size() > 1) args.pop(context);
+        }
+    }
+
+    private static boolean textFlag(IRubyObject flags) {
+        return !flags.isNil() && (RubyNumeric.num2int(flags) & PKCS7_TEXT) != 0;
+    }
+
+    /** X509::CRL#sign(key, digest): key, digest. */
+    static void crlSign(ThreadContext context, IRubyObject key, IRubyObject digest) {
+        privateKey(context, key);
+        digest(context, digest);
+    }
+
+    /** GetX509CertPtr. */
+    private static void certificate(ThreadContext context, IRubyObject value) {
+        if (!(value instanceof X509Cert)) throw Errors.wrongArgumentType(context.runtime, value, "OpenSSL/X509");
+    }
+
+    /** GetPrivPKeyPtr. */
+    private static void privateKey(ThreadContext context, IRubyObject value) {
+        if (!(value instanceof PKey)) throw Errors.wrongArgumentType(context.runtime, value, "OpenSSL/EVP_PKEY");
+        if (!value.callMethod(context, "private?").isTrue()) throw Errors.privateKeyNeeded(context.runtime);
+    }
+
+    /** NUM2INT, for flags given (nil is none). */
+    private static void flags(IRubyObject value) {
+        if (!value.isNil()) RubyNumeric.num2int(value);
+    }
+
+    /** ossl_evp_get_digestbyname: a name OpenSSL knows, or an OpenSSL::Digest; the digest to use. */
+    private static IRubyObject digest(ThreadContext context, IRubyObject value) {
+        if (value.isNil() || value instanceof Digest) return value;
+        if (!(value instanceof RubyString)) throw Errors.wrongArgumentType(context.runtime, value, "OpenSSL/Digest");
+        if (DigestAlgorithm.forObjectName(value.asJavaString()) == null) throw Errors.unsupportedDigest(context.runtime, (RubyString) value);
+        return context.runtime.getClassFromPath("OpenSSL::Digest").callMethod(context, "new", value);
+    }
+
+    /** ossl_x509_ary2sk, for certificates given (nil is none). */
+    private static void certificates(ThreadContext context, IRubyObject value) {
+        if (value.isNil()) return;
+        if (!(value instanceof RubyArray)) throw Errors.wrongArgumentType(context.runtime, value, "Array");
+        for (IRubyObject element : ((RubyArray<?>) value).toJavaArray()) {
+            if (!(element instanceof X509Cert)) throw Errors.notCertificateInArray(context.runtime);
+        }
+    }
+}
