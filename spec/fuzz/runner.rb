@@ -195,7 +195,7 @@ module Fuzz
     # RSAError where MRI raises: DIFFERENCES.md, java-exception.)
     def repair_not_mri?(kase, answer, mri)
       answer.repaired && answer.raised? && !answer.hang? && PATCHED_METHODS.fetch(kase.method).class_receiver == "Fuzz::StructureCalls" &&
-        mri.is_a?(Hash) && mri.key?("raised") && !answer.as_mri?(mri)
+        mri.is_a?(Hash) && mri.key?("raised") && !answer.as_mri?(mri) && !DocumentedDifferences.repair_not_mri?(kase, answer, mri)
     end
 
     def result(backend, kase, probe_randomness: false, disturbed: false)
