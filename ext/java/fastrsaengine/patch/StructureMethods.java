@@ -59,23 +59,21 @@ public final class StructureMethods {
      */
     @JRubyMethod(name = "ocsp_basic_response_sign", module = true)
     public static IRubyObject ocspBasicResponseSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        StructureArguments.ocspSign(context, (RubyArray<?>) args);
-        Call call = Call.start(context, module, "ocsp_basic_response_sign", stock);
-        IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
-        if (a.length < 2 || a.length > 5) return call.stock(reason(call, null)); // stock's ArgumentError
-        return signAndReadBack(call, self, a[1], DerSlots::x509Signature,
-            (c, signed, der) -> JopensslSeams.reinitialize(c, "OpenSSL::OCSP::BasicResponse", null, signed, der));
+        return ocspSign(Call.start(context, module, "ocsp_basic_response_sign", stock), self, (RubyArray<?>) args, DerSlots::x509Signature,
+            "OpenSSL::OCSP::BasicResponse");
     }
 
     /** OCSP::Request#sign(signer_cert, key [, certs [, flags [, digest]]]), as the response's. */
     @JRubyMethod(name = "ocsp_request_sign", module = true)
     public static IRubyObject ocspRequestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        StructureArguments.ocspSign(context, (RubyArray<?>) args);
-        Call call = Call.start(context, module, "ocsp_request_sign", stock);
-        IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
-        if (a.length < 2 || a.length > 5) return call.stock(reason(call, null)); // stock's ArgumentError
-        return signAndReadBack(call, self, a[1], DerSlots::ocspRequestSignature,
-            (c, signed, der) -> JopensslSeams.reinitialize(c, "OpenSSL::OCSP::Request", null, signed, der));
+        return ocspSign(Call.start(context, module, "ocsp_request_sign", stock), self, (RubyArray<?>) args, DerSlots::ocspRequestSignature,
+            "OpenSSL::OCSP::Request");
+    }
+
+    private static IRubyObject ocspSign(Call call, IRubyObject self, RubyArray<?> args, SlotFinder slot, String stockClass) {
+        StructureArguments.ocspSign(call.context, args);
+        if (args.size() < 2 || args.size() > 5) return call.stock(reason(call, null)); // stock's ArgumentError
+        return signAndReadBack(call, self, args.eltInternal(1), slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, null, signed, der));
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the key given or the caller's. */
