@@ -90,11 +90,14 @@ jdk_for_line() {
   esac
 }
 
-# JVM options for the JDK in use. Java 22+ warns when JNA or ACCP load native
-# code unless native access is granted; older JDKs do not know the option.
+# JVM options for the JDK in use. No hsperfdata file in /tmp: a JVM whose file's name (its pid)
+# another process holds prints a warning on stdout, into what a spec or benchmark reads. Java 22+
+# warns when JNA or ACCP load native code unless native access is granted; older JDKs do not know
+# that option.
 jvm_options_for() {
-  local feature; feature="$(java_feature "$1")"
-  if [[ -n "$feature" && "$feature" -ge 22 ]]; then echo "--enable-native-access=ALL-UNNAMED"; fi
+  local feature options="-XX:-UsePerfData"; feature="$(java_feature "$1")"
+  if [[ -n "$feature" && "$feature" -ge 22 ]]; then options+=" --enable-native-access=ALL-UNNAMED"; fi
+  echo "$options"
 }
 
 # Builds the extension and copies its jars into lib/ when either is missing or a source file is
