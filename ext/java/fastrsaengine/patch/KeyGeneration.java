@@ -55,6 +55,8 @@ public final class KeyGeneration {
         // So odd sizes come from the JDK's generator on every backend, the JDK's arithmetic checking
         // them where the backend is stock.
         boolean odd = bits != null && bits % 2 == 1;
+        // Where stock never returns, an exponent MRI's OpenSSL refuses is refused as MRI refuses it.
+        if (odd && e != null && !e.testBit(0)) throw RsaKeygenOptions.exponentOutOfRange(context.runtime);
         if (bits == null || e == null || (call.engine == null && !odd)) return stock(call, Outcome.OPTION_NOT_TAKEN);
         KeyPair pair = call.engine == null ? null : ofSize(bits, generate(call.engine, bits, e));
         if (pair == null && odd) pair = ofSize(bits, fromTheJdk(bits, e));
