@@ -56,28 +56,34 @@ final class ProviderKeys {
      */
     static Prepared<PrivateKeyOperations> privateKey(EngineSource source, Key key) throws InvalidKeyException {
         if (!(key instanceof RSAPrivateKey)) throw new InvalidKeyException("not an RSA private key");
-        RsaEngine engine = engineOf(source);
-        State<PrivateKeyOperations> state = PRIVATE.get(key);
-        if (state == null || state.engine != engine) {
-            RSAPrivateKey rsa = (RSAPrivateKey) key;
-            state = new State<>(engine, new PrivateKeyOperations(prepare(() -> KeyChecks.prepare(engine, rsa, publicExponent(rsa)))));
-            PRIVATE.put(key, state);
-        }
-        return new Prepared<>(state.operations, engine != JdkEngine.INSTANCE);
+        RSAPrivateKey rsa = (RSAPrivateKey) key;
+        return prepared(PRIVATE, key, engineOf(source),
+            engine -> new PrivateKeyOperations(prepare(() -> KeyChecks.prepare(engine, rsa, publicExponent(rsa)))));
     }
 
     static Prepared<PublicKeyOperations> publicKey(EngineSource source, Key key) throws InvalidKeyException {
         if (!(key instanceof RSAPublicKey)) throw new InvalidKeyException("not an RSA public key");
-        RsaEngine engine = engineOf(source);
-        State<PublicKeyOperations> state = PUBLIC.get(key);
-        if (state == null || state.engine != engine) {
-            RSAPublicKey rsa = (RSAPublicKey) key;
+        RSAPublicKey rsa = (RSAPublicKey) key;
+        return prepared(PUBLIC, key, engineOf(source), engine -> {
             PreparedPublicKey prepared = prepare(() -> KeyChecks.preparePublic(engine, rsa));
             // An engine no faster than the JDK at s^e mod n leaves it to the JDK's arithmetic, as the patch does.
             if (prepared == null) prepared = prepare(() -> KeyChecks.preparePublic(JdkEngine.INSTANCE, rsa));
             if (prepared == null) throw new InvalidKeyException("RSA key numbers out of range");
-            state = new State<>(engine, new PublicKeyOperations(prepared));
-            PUBLIC.put(key, state);
+            return new PublicKeyOperations(prepared);
+        });
+    }
+
+    private interface Operations<T> {
+        T of(RsaEngine engine) throws InvalidKeyException;
+    }
+
+    /** The key's operations for the engine: kept from an earlier call with that engine, else made and kept. */
+    private static <T> Prepared<T> prepared(WeakIdentityCache<Key, State<T>> cache, Key key, RsaEngine engine, Operations<T> make)
+        throws InvalidKeyException {
+        State<T> state = cache.get(key);
+        if (state == null || state.engine != engine) {
+            state = new State<>(engine, make.of(engine));
+            cache.put(key, state);
         }
         return new Prepared<>(state.operations, engine != JdkEngine.INSTANCE);
     }
