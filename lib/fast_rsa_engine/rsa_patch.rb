@@ -33,9 +33,14 @@ module FastRsaEngine
     # RSA.new(bits [, e]): a key from the engine's library, read by stock's own parser; else stock.
     # Only an Integer first argument asks for a key, as in stock (RSA.new(pem, 1) loads the key).
     # Generation calls no block on any backend (stock's parser would take one as a pass phrase source).
+    # RSA.new(source [, pass phrase]) is stock's, with MRI's words where stock's name a Java class
+    # (KeyLoading, in ext/java: a key of another type).
     def initialize(*args, &block)
       der = KeyGeneration.generate(args) if args.first.is_a?(Integer)
-      der ? super(der, &nil) : Native.stock { super }
+      return super(der, &nil) if der
+      return Native.stock(:generate) { super } if args.first.is_a?(Integer)
+
+      Native.load_stock(args, block) { super }
     end
   end
 
@@ -48,7 +53,7 @@ module FastRsaEngine
       stock_generate = OpenSSL::PKey::RSA.method(:generate).unbind
       OpenSSL::PKey::RSA.define_singleton_method(:generate) do |*args, &block|
         der = KeyGeneration.generate(args)
-        der ? new(der) : Native.stock { stock_generate.bind_call(self, *args, &block) }
+        der ? new(der) : Native.stock(:generate) { stock_generate.bind_call(self, *args, &block) }
       end
       patch_generate_key if OpenSSL::PKey.respond_to?(:generate_key)
     end
@@ -58,7 +63,7 @@ module FastRsaEngine
       stock_generate_key = OpenSSL::PKey.method(:generate_key).unbind
       OpenSSL::PKey.define_singleton_method(:generate_key) do |*args, &block|
         rsa_arguments = KeyGeneration.generate_key_arguments(args)
-        rsa_arguments ? OpenSSL::PKey::RSA.generate(*rsa_arguments) : Native.stock { stock_generate_key.bind_call(self, *args, &block) }
+        rsa_arguments ? OpenSSL::PKey::RSA.generate(*rsa_arguments) : Native.stock(:generate_key) { stock_generate_key.bind_call(self, *args, &block) }
       end
     end
   end

@@ -32,12 +32,12 @@ module FastRsaEngine
 
     # OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]])
     module OcspBasicResponse
-      def sign(*args) = StructureMethods.ocsp_basic_response_sign(self, args) { |key = args[1]| super(args[0], key, *args.drop(2)) }
+      def sign(*args) = StructureMethods.ocsp_basic_response_sign(self, args) { |*key| super(*StructurePatch.with_key(args, 1, key)) }
     end
 
     # OCSP::Request#sign(signer_cert, key [, certs [, flags [, digest]]])
     module OcspRequest
-      def sign(*args) = StructureMethods.ocsp_request_sign(self, args) { |key = args[1]| super(args[0], key, *args.drop(2)) }
+      def sign(*args) = StructureMethods.ocsp_request_sign(self, args) { |*key| super(*StructurePatch.with_key(args, 1, key)) }
     end
 
     # PKCS7#decrypt(key [, cert [, flags]]): stock's decrypt, kept, runs on the PKCS7 the engine
@@ -45,7 +45,7 @@ module FastRsaEngine
     def self.decrypt_patch(stock_decrypt)
       Module.new do
         define_method(:decrypt) do |*args|
-          StructureMethods.pkcs7_decrypt(self, args) { |p7 = self, key = args[0]| stock_decrypt.bind_call(p7, key, *args.drop(1)) }
+          StructureMethods.pkcs7_decrypt(self, args) { |p7 = self, *key| stock_decrypt.bind_call(p7, *StructurePatch.with_key(args, 0, key)) }
         end
       end
     end
@@ -66,8 +66,14 @@ module FastRsaEngine
     def self.patch_pkcs7_sign(pkcs7)
       stock_sign = pkcs7.method(:sign).unbind
       pkcs7.define_singleton_method(:sign) do |*args, &block|
-        StructureMethods.pkcs7_sign(args) { |key = args[1]| stock_sign.bind_call(self, *args[0, 1], key, *args.drop(2), &block) }
+        StructureMethods.pkcs7_sign(args) { |*key| stock_sign.bind_call(self, *StructurePatch.with_key(args, 1, key), &block) }
       end
+    end
+
+    # The caller's arguments, with the key at index replaced where the engine passes a stand-in
+    # (key: [stand_in]); untouched where it passes none, so stock counts the caller's arguments.
+    def self.with_key(args, index, key)
+      key.empty? ? args : args.dup.tap { |replaced| replaced[index] = key.first }
     end
 
     def self.apply(name)

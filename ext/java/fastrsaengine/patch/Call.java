@@ -3,6 +3,7 @@ package fastrsaengine.patch;
 import fastrsaengine.engines.RsaEngine;
 import fastrsaengine.patch.Stats.Outcome;
 import org.jruby.RubyString;
+import org.jruby.exceptions.RaiseException;
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
@@ -18,7 +19,8 @@ final class Call {
     /** The runtime's engine when the call started; null for stock. */
     final RsaEngine engine;
     private final RuntimeEngine runtime;
-    private final String method;
+    /** The patched method, by the name {@link Errors} and {@link Stats} know it by. */
+    final String method;
     private final Block stock;
 
     private Call(ThreadContext context, RuntimeEngine runtime, String method, Block stock) {
@@ -69,8 +71,13 @@ final class Call {
         try {
             return stock.call(context, args);
         } catch (RuntimeException e) {
-            throw Errors.fromJava(context.runtime, method, e);
+            throw failure(e);
         }
+    }
+
+    /** A failure of this call as the Ruby error MRI raises for the method ({@link Errors#fromJava}). */
+    RaiseException failure(RuntimeException e) {
+        return Errors.fromJava(context.runtime, method, e);
     }
 
     /** Counts an answer given outside these methods (key generation's, which the Ruby shim completes). */

@@ -111,10 +111,19 @@ public final class Control {
         return context.runtime.newFixnum(Errors.repairs());
     }
 
-    /** Yields to the block, stock's method ({@code Native.stock { super }}), Java exceptions repaired as for every patched method. */
+    /**
+     * Yields to the block, stock's method ({@code Native.stock(:generate) { super }}), Java
+     * exceptions repaired as for the patched method named (RSA.new(bits) is "generate").
+     */
     @JRubyMethod(name = "stock", module = true)
-    public static IRubyObject stock(ThreadContext context, IRubyObject self, Block stock) {
-        return Stock.call(context, stock);
+    public static IRubyObject stock(ThreadContext context, IRubyObject self, IRubyObject method, Block stock) {
+        return Stock.call(context, method.asJavaString(), stock);
+    }
+
+    /** RSA.new(source [, pass phrase]) read by stock ({@code Native.load_stock(args, block) { super }}): {@link KeyLoading}. */
+    @JRubyMethod(name = "load_stock", module = true)
+    public static IRubyObject loadStock(ThreadContext context, IRubyObject self, IRubyObject args, IRubyObject passphrase, Block stock) {
+        return KeyLoading.stock(context, ((RubyArray<?>) args).toJavaArray(), passphrase, stock);
     }
 
     @JRubyMethod(name = "current", module = true)

@@ -118,45 +118,43 @@ final class Errors {
     }
 
     /**
-     * A Java exception from the engine, the paddings or stock, as OpenSSL::PKey::RSAError, the class MRI
-     * raises for RSA failures. A padding that does not check reads alike whatever went wrong (no
-     * oracle), as stock's JCA cipher reports it. The messages are Bouncy Castle's, stock's or the
-     * engine's, none of which carries key material; Ruby errors pass unchanged. One rule above
-     * those: a failure whose words are Java's own ({@link #speaksJava}) never reaches the user
-     * verbatim, but as MRI's error for the failing method ({@link MriFailures}). (DIFFERENCES.md:
-     * java-exception, java-words.) The method is the Ruby method whose frame is current: for a
-     * method of OpenSSL::PKey::RSA, its own name.
-     */
-    static RaiseException fromJava(Ruby runtime, Exception e) {
-        return fromJava(runtime, runtime.getCurrentContext().getFrameName(), e);
-    }
-
-    /**
-     * {@link #fromJava(Ruby, Exception)} for the patched method of that name (a structure method's
-     * frame is only "sign" or "decrypt", which would read as RSA's). A structure method fails as
-     * MRI's does for the structure: a Java cast of an argument as MRI's TypeError, any other Java
-     * exception or Java words as the structure's error ({@link MriFailures#structureError}).
+     * A Java exception from the engine, the paddings or stock, as a Ruby error, for the patched method
+     * of that name (as {@link Call} names it: the method really called, never a Ruby frame's name,
+     * which is "initialize" for RSA.new and "sign" for every structure's sign). A Java exception
+     * becomes OpenSSL::PKey::RSAError, the class MRI raises for RSA failures; a padding that does not
+     * check reads alike whatever went wrong (no oracle), as stock's JCA cipher reports it. The
+     * messages are Bouncy Castle's, stock's or the engine's, none of which carries key material. A
+     * Ruby error stock raised keeps its class (what callers rescue) and its message, unless the
+     * message speaks Java ({@link #speaksJava}): then it gets MRI's words for the method. A
+     * structure method's Java exception fails as MRI's does for the structure: a Java cast of an
+     * argument as MRI's TypeError, anything else as the structure's error ({@link MriFailures#structureError}).
+     * (DIFFERENCES.md: java-exception, java-words.)
      */
     static RaiseException fromJava(Ruby runtime, String method, Exception e) {
         boolean javaWords = speaksJava(e);
         if (e instanceof RaiseException && !javaWords) return (RaiseException) e;
         REPAIRS.increment();
+        if (e instanceof RaiseException) return reworded(runtime, (RaiseException) e, MriFailures.of(method)[1]);
         if (MriFailures.structureError(method) != null) return structureFailure(runtime, method, e);
         if (javaWords) return mriFailure(runtime, method);
         if (e instanceof InvalidCipherTextException) return rsaError(runtime, "unable to decrypt block");
         return rsaError(runtime, e.getMessage());
     }
 
+    /** Stock's Ruby error, its class kept, with other words. */
+    static RaiseException reworded(Ruby runtime, RaiseException stocks, String message) {
+        return RaiseException.from(runtime, stocks.getException().getMetaClass().getRealClass(), message);
+    }
+
     /**
-     * A structure method's Java failure: an argument of the wrong type (stock casts it, and may
-     * wrap the cast in its own error) as MRI's
+     * A structure method's Java exception: an argument of the wrong type (stock casts it) as MRI's
      * TypeError; else the structure's error with MRI's words for the method, whatever Java said
      * (jruby-openssl's NullPointerException for an unsigned certificate, Bouncy Castle's "too
      * much data for RSA block" for another key's envelope): the class is what callers rescue.
      */
     private static RaiseException structureFailure(Ruby runtime, String method, Exception e) {
-        String message = e instanceof RaiseException ? ((RaiseException) e).getException().getMessageAsJavaString() : e.getMessage();
-        Matcher cast = message == null ? null : CAST.matcher(message); // stock's OCSPError carries the cast's words too
+        String message = e.getMessage();
+        Matcher cast = message == null ? null : CAST.matcher(message);
         String expected = cast != null && cast.find() ? MriFailures.expectedType(cast.group(2)) : null;
         if (expected != null) {
             String given = MriFailures.rubyType(cast.group(1));
@@ -180,7 +178,7 @@ final class Errors {
      * class's name, an index out of bounds, none at all. (Bouncy Castle's messages in Java's
      * exceptions, "too much data for RSA block", speak of the call, and stay.)
      */
-    private static boolean speaksJava(Exception e) {
+    static boolean speaksJava(Exception e) {
         if (e instanceof ArithmeticException || e instanceof ClassCastException || e instanceof NegativeArraySizeException
             || e instanceof NullPointerException || e instanceof ArrayStoreException) {
             return true;
@@ -189,12 +187,9 @@ final class Errors {
         return e.getMessage() == null || JAVA_WORDS.matcher(e.getMessage()).find();
     }
 
-    /**
-     * MRI's error where OpenSSL's RSA fails with no more particular reason, for the patched method
-     * running on this thread: the Ruby method whose frame is current.
-     */
-    static RaiseException mriFailure(Ruby runtime) {
-        return mriFailure(runtime, runtime.getCurrentContext().getFrameName());
+    /** The error class of a structure method (as {@link Call} names it), with these words. */
+    static RaiseException structureError(Ruby runtime, String method, String message) {
+        return raise(runtime, MriFailures.structureError(method), message);
     }
 
     /** MRI's error for the patched method of that name. */

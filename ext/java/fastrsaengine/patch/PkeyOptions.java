@@ -60,7 +60,7 @@ final class PkeyOptions {
     RaiseException failure(Ruby runtime, Exception e) {
         if (e instanceof InvalidCipherTextException) return Errors.pkeyError(runtime, operation + decodingFailure());
         if (e instanceof DataLengthException) return Errors.functionFailed(runtime, operation, mriWords(e.getMessage()));
-        return Errors.fromJava(runtime, e);
+        return Errors.fromJava(runtime, operation.equals("EVP_PKEY_encrypt") ? "encrypt" : "decrypt", e);
     }
 
     /**

@@ -134,7 +134,7 @@ public final class RsaMethods {
             declined.check(call.context, a);
             return call.stock(Outcome.KEY_DECLINED);
         }
-        EngineCall engineCall = read(call.context, () -> reader.read(key, a));
+        EngineCall engineCall = read(call, () -> reader.read(key, a));
         return engineCall == null ? call.stock(Outcome.OPTION_NOT_TAKEN) : call.engine(engineCall);
     }
 
@@ -149,7 +149,7 @@ public final class RsaMethods {
         if (call.engine == null || a == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
         PublicKeyOperations key = KeyStates.publicOperations(call.engine, self);
         if (key == null) return call.stock(Outcome.KEY_DECLINED);
-        Boolean verified = read(call.context, () -> verifier.verify(key, a));
+        Boolean verified = read(call, () -> verifier.verify(key, a));
         return verified == null ? call.stock(Outcome.OPTION_NOT_TAKEN) : call.verdict(verified);
     }
 
@@ -166,7 +166,7 @@ public final class RsaMethods {
     private static IRubyObject mriCall(Call call, IRubyObject args, BiFunction<RsaEngine, IRubyObject[], EngineCall> cipher) {
         IRubyObject[] a = mriArguments(call.context, args);
         RsaEngine engine = call.engine == null ? JdkEngine.INSTANCE : call.engine;
-        EngineCall engineCall = read(call.context, () -> cipher.apply(engine, a));
+        EngineCall engineCall = read(call, () -> cipher.apply(engine, a));
         return call.computed(engineCall, call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
     }
 
@@ -178,11 +178,11 @@ public final class RsaMethods {
     }
 
     /** Reading arguments raises only Ruby errors, whatever they hold. */
-    private static <T> T read(ThreadContext context, Supplier<T> reader) {
+    private static <T> T read(Call call, Supplier<T> reader) {
         try {
             return reader.get();
         } catch (RuntimeException e) {
-            throw Errors.fromJava(context.runtime, e);
+            throw call.failure(e);
         }
     }
 }

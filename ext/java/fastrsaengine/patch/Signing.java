@@ -43,7 +43,7 @@ final class Signing {
         }
         SignatureOptions.Pss pss = SignatureOptions.pssOptions(context, hash, digest);
         Integer salt = pss.signingSalt(context, digest, key.maxPssSaltLength(digest));
-        return salt == null ? null : pss(context, key, digest, pss.mgf1, salt, false, data);
+        return salt == null ? null : pss(context, "sign", key, digest, pss.mgf1, salt, false, data);
     }
 
     /** sign_pss(digest, data, salt_length: :digest | :max | :auto | n, mgf1_hash: name). */
@@ -57,7 +57,7 @@ final class Signing {
         Integer salt = pss.signingSalt(context, digest, key.maxPssSaltLength(digest));
         if (salt == null) return null;
         if (args[0].isNil() && mriReadsKeywords(context, hash)) RubyArgs.refuseNilDigest(context, args[0]);
-        return args[0].isNil() ? null : pss(context, key, digest, pss.mgf1, salt, false, data);
+        return args[0].isNil() ? null : pss(context, "sign_pss", key, digest, pss.mgf1, salt, false, data);
     }
 
     /**
@@ -97,7 +97,7 @@ final class Signing {
     private static EngineCall rawPss(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, RubyHash options, ByteList hash) {
         SignatureOptions.Pss pss = SignatureOptions.pssOptions(context, options, digest);
         Integer salt = pss.signingSalt(context, digest, key.maxPssSaltLength(digest));
-        return salt == null ? null : pss(context, key, digest, pss.mgf1, salt, true, hash);
+        return salt == null ? null : pss(context, "sign_raw", key, digest, pss.mgf1, salt, true, hash);
     }
 
     private static EngineCall pkcs1(PrivateKeyOperations key, DigestAlgorithm digest, ByteList data) {
@@ -135,11 +135,11 @@ final class Signing {
         };
     }
 
-    private static EngineCall pss(ThreadContext context, PrivateKeyOperations key, DigestAlgorithm digest, DigestAlgorithm mgf1, int salt,
+    private static EngineCall pss(ThreadContext context, String method, PrivateKeyOperations key, DigestAlgorithm digest, DigestAlgorithm mgf1, int salt,
                                   boolean prehashed, ByteList data) {
         if (mgf1 == null || !STOCK_PSS_DIGESTS.contains(digest) || !STOCK_PSS_DIGESTS.contains(mgf1)) return null;
         // No room in the key for even an empty salt (the maximum salt is negative): MRI's failure for the method.
-        if (salt < 0) throw Errors.mriFailure(context.runtime);
+        if (salt < 0) throw Errors.mriFailure(context.runtime, method);
         return () -> key.signPss(digest, mgf1, salt, prehashed, data.unsafeBytes(), data.begin(), data.realSize());
     }
 }

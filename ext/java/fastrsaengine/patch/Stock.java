@@ -13,15 +13,10 @@ final class Stock {
     }
 
     /**
-     * Stock's answer, with one repair: where stock lets a Java exception escape for bad input, the
-     * caller gets the Ruby error MRI raises, with stock's message ({@link Errors#fromJava}), for
-     * the Ruby method whose frame is current.
+     * Stock's answer, with one repair: where stock lets a Java exception escape for bad input, or
+     * words its own error in Java's terms, the caller gets the Ruby error MRI raises
+     * ({@link Errors#fromJava}) for the patched method of that name (as {@link Call} names it).
      */
-    static IRubyObject call(ThreadContext context, Block stock) {
-        return call(context, context.getFrameName(), stock);
-    }
-
-    /** {@link #call(ThreadContext, Block)} for the patched method of that name (as {@link Call} names it). */
     static IRubyObject call(ThreadContext context, String method, Block stock) {
         try {
             return stock.yieldSpecific(context);

@@ -8,6 +8,7 @@ import org.jruby.RubyString;
 import org.jruby.ext.openssl.Digest;
 import org.jruby.ext.openssl.PKey;
 import org.jruby.ext.openssl.X509Cert;
+import org.jruby.exceptions.RaiseException;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
@@ -30,13 +31,16 @@ final class StructureArguments {
      * OCSP::BasicResponse#sign and OCSP::Request#sign(cert, key [, certs [, flags [, digest]]]):
      * certificate, key, flags, digest, certificates. A digest given by name, which stock cannot
      * take, is replaced in the arguments by the OpenSSL::Digest of that name.
+     *
+     * @param method the patched method, as {@link Call} names it
      */
-    static void ocspSign(ThreadContext context, RubyArray<?> args) {
+    static void ocspSign(ThreadContext context, String method, RubyArray<?> args) {
         if (args.size() < 2 || args.size() > 5) return; // stock's ArgumentError, as MRI's
         certificate(context, args.eltInternal(0));
         privateKey(context, args.eltInternal(1));
         if (args.size() > 3) flags(args.eltInternal(3));
-        if (args.size() > 4) args.store(4, digest(context, args.eltInternal(4)));
+        if (args.size() > 4 && args.eltInternal(4) instanceof RubyString) args.store(4, digestByName(context, method, (RubyString) args.eltInternal(4)));
+        if (args.size() > 4) digest(context, args.eltInternal(4));
         if (args.size() > 2) certificates(context, args.eltInternal(2));
     }
 
@@ -91,12 +95,27 @@ final class StructureArguments {
         if (!value.isNil()) RubyNumeric.num2int(value);
     }
 
-    /** ossl_evp_get_digestbyname: a name OpenSSL knows, or an OpenSSL::Digest; the digest to use. */
-    private static IRubyObject digest(ThreadContext context, IRubyObject value) {
-        if (value.isNil() || value instanceof Digest) return value;
+    /** ossl_evp_get_digestbyname: a name OpenSSL knows, or an OpenSSL::Digest (nil: stock's default). */
+    private static void digest(ThreadContext context, IRubyObject value) {
+        if (value.isNil() || value instanceof Digest) return;
         if (!(value instanceof RubyString)) throw Errors.wrongArgumentType(context.runtime, value, "OpenSSL/Digest");
         if (DigestAlgorithm.forObjectName(value.asJavaString()) == null) throw Errors.unsupportedDigest(context.runtime, (RubyString) value);
-        return context.runtime.getClassFromPath("OpenSSL::Digest").callMethod(context, "new", value);
+    }
+
+    /**
+     * The OpenSSL::Digest of a name OpenSSL knows, for a method where stock takes no name. Some of
+     * OpenSSL's digests jruby-openssl lacks (SHA3, SHA512-256): its Digest.new raises
+     * NotImplementedError, a ScriptError that `rescue => e` does not catch, so the caller gets the
+     * structure's error with the same words, as stock's other structures report a digest they lack.
+     */
+    private static IRubyObject digestByName(ThreadContext context, String method, RubyString name) {
+        digest(context, name);
+        try {
+            return context.runtime.getClassFromPath("OpenSSL::Digest").callMethod(context, "new", name);
+        } catch (RaiseException stockLacksIt) {
+            if (context.runtime.getStandardError().isInstance(stockLacksIt.getException())) throw stockLacksIt;
+            throw Errors.structureError(context.runtime, method, stockLacksIt.getException().getMessageAsJavaString());
+        }
     }
 
     /** ossl_x509_ary2sk, for certificates given (nil is none). */

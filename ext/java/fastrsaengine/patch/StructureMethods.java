@@ -71,7 +71,7 @@ public final class StructureMethods {
     }
 
     private static IRubyObject ocspSign(Call call, IRubyObject self, RubyArray<?> args, SlotFinder slot, String stockClass) {
-        StructureArguments.ocspSign(call.context, args);
+        StructureArguments.ocspSign(call.context, call.method, args);
         if (args.size() < 2 || args.size() > 5) return call.stock(reason(call, null)); // stock's ArgumentError
         return signAndReadBack(call, self, args.eltInternal(1), slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, null, signed, der));
     }
