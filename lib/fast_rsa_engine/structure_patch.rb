@@ -62,11 +62,12 @@ module FastRsaEngine
     }.freeze
 
     # PKCS7.sign, redefined in place (a module prepended to a singleton class changes what JRuby
-    # lists as its singleton methods), stock's kept and called as it was.
+    # lists as its singleton methods), stock's kept and called as it was: with the caller's
+    # arguments, or all of them as given (with a stand-in key; with PKCS7::NOATTR, other flags too).
     def self.patch_pkcs7_sign(pkcs7)
       stock_sign = pkcs7.method(:sign).unbind
       pkcs7.define_singleton_method(:sign) do |*args, &block|
-        StructureMethods.pkcs7_sign(args) { |*key| stock_sign.bind_call(self, *StructurePatch.with_key(args, 1, key), &block) }
+        StructureMethods.pkcs7_sign(args) { |*given| stock_sign.bind_call(self, *(given.empty? ? args : given), &block) }
       end
     end
 

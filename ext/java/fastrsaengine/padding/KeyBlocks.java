@@ -8,6 +8,7 @@ import org.bouncycastle.crypto.CipherParameters;
 import org.bouncycastle.crypto.DataLengthException;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.bouncycastle.crypto.encodings.OAEPEncoding;
+import org.bouncycastle.crypto.encodings.PKCS1Encoding;
 import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.bouncycastle.crypto.params.RSAKeyParameters;
 
@@ -79,6 +80,36 @@ final class KeyBlocks {
         checkAtMostModulusLength(data);
         padding.init(false, paddingKey);
         return padding.processBlock(data, 0, data.length);
+    }
+
+    /**
+     * Runs the operation and removes PKCS#1 v1.5 encryption padding, for data of a known length:
+     * where the block is not well padded or holds another length, that many random bytes instead,
+     * without a branch on the padding (Bouncy Castle draws them from the random source given).
+     */
+    byte[] pkcs1OrRandom(byte[] data, int length) {
+        checkAtMostModulusLength(data);
+        PKCS1Encoding padding = new PKCS1Encoding(cipher(), length);
+        padding.init(false, withRandom());
+        try {
+            return padding.processBlock(data, 0, data.length);
+        } catch (InvalidCipherTextException cannotHappenWithAFixedLength) {
+            throw new IllegalStateException(cannotHappenWithAFixedLength);
+        }
+    }
+
+    /**
+     * A PKCS#1 v1.5 type 2 (encryption) block of k bytes holding data, with fresh random padding:
+     * what a key of exponent 1 "encrypts" data to, and opens again to the same data.
+     */
+    byte[] encryptionBlock(byte[] data) {
+        PKCS1Encoding padding = new PKCS1Encoding(new EngineCipher(modulus, UnaryOperator.identity()));
+        padding.init(true, new ParametersWithRandom(new RSAKeyParameters(false, modulus, BigInteger.ONE), RANDOM.get()));
+        try {
+            return padding.processBlock(data, 0, data.length);
+        } catch (InvalidCipherTextException cannotHappenWhenPadding) {
+            throw new IllegalStateException(cannotHappenWhenPadding);
+        }
     }
 
     /** No padding, as OpenSSL's RSA_NO_PADDING encrypts: exactly k bytes in, k bytes out. */

@@ -95,6 +95,18 @@ public final class PrivateKeyOperations {
         return blocks.unpad(new PKCS1Encoding(blocks.cipher()), ciphertext);
     }
 
+    /**
+     * A PKCS#7 recipient's encrypted content key, opened as OpenSSL opens it (its defence against
+     * Bleichenbacher's attack): the content key where the block is well padded and holds
+     * keyLength bytes, else keyLength random bytes, chosen without a branch on the padding
+     * (Bouncy Castle's PKCS1Encoding with a fixed plaintext length). Returned padded again, as a
+     * type 2 block of k bytes that a key of exponent 1 (the decrypting stand-in) opens to that key:
+     * a bad block then fails only where the content does not decrypt, as OpenSSL's "bad decrypt".
+     */
+    public byte[] reopenContentKey(byte[] ciphertext, int keyLength) {
+        return blocks.encryptionBlock(blocks.pkcs1OrRandom(ciphertext, keyLength));
+    }
+
     /** OAEP with the given digests and label (private_decrypt's OAEP is SHA-1, MGF1-SHA-1, no label). */
     public byte[] decryptOaep(byte[] ciphertext, DigestAlgorithm oaepDigest, DigestAlgorithm mgf1Digest, byte[] label)
             throws InvalidCipherTextException {

@@ -4,7 +4,12 @@ import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.patch.Stats.Outcome;
 import java.util.Collection;
 import java.util.List;
+import fastrsaengine.engines.JdkEngine;
+import fastrsaengine.padding.DigestAlgorithm;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.DEROctetString;
+import org.jruby.RubyNumeric;
 import org.jruby.RubyArray;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.exceptions.RaiseException;
@@ -30,6 +35,11 @@ import org.jruby.runtime.builtin.IRubyObject;
  * caller's key.
  */
 public final class StructureMethods {
+    /** PKCS7::NOATTR. */
+    private static final int PKCS7_NOATTR = 0x100;
+    /** The messageDigest attribute, as jruby-openssl numbers attributes (OpenSSL's NID_pkcs9_messageDigest). */
+    private static final int MESSAGE_DIGEST = 51;
+
     private StructureMethods() {
     }
 
@@ -76,25 +86,71 @@ public final class StructureMethods {
         return signAndReadBack(call, self, args.eltInternal(1), slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, null, signed, der));
     }
 
-    /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the key given or the caller's. */
+    /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the arguments given, or the caller's. */
     @JRubyMethod(name = "pkcs7_sign", module = true)
     public static IRubyObject pkcs7Sign(ThreadContext context, IRubyObject module, IRubyObject args, Block stock) {
         IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
         StructureArguments.pkcs7Sign(context, a);
         Call call = Call.start(context, module, "pkcs7_sign", stock);
-        Routed routed = a.length < 3 || a.length > 5 ? null : route(call, a[1]);
+        boolean counted = a.length >= 3 && a.length <= 5;
+        if (counted && a[1] instanceof PKeyRSA && (flags(a) & PKCS7_NOATTR) != 0) return pkcs7SignWithoutAttributes(call, a);
+        Routed routed = counted ? route(call, a[1]) : null;
         if (routed == null) return call.stock(reason(call, a.length > 1 ? a[1] : null));
-        IRubyObject signed = stockWithStandIn(call, routed);
-        Collection<SignerInfoWithPkey> signers = JopensslSeams.signers(signed);
-        if (signers == null || signers.size() != 1) return call.stock(Outcome.OPTION_NOT_TAKEN);
-        SignerInfoWithPkey signer = signers.iterator().next();
-        if (signer.getEncryptedDigest() == null) return call.stock(Outcome.OPTION_NOT_TAKEN); // stock signs nothing with NOATTR
+        IRubyObject signed = stockWithStandIn(call, withStandIn(routed.key, a));
+        SignerInfoWithPkey signer = onlySigner(signed);
+        if (signer == null || signer.getEncryptedDigest() == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
         byte[] encoded = signer.getEncryptedDigest().getOctets();
         byte[] signature = call.perform(() -> routed.operations.signEncodedMessage(encoded));
         if (signature == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
         signer.setEncryptedDigest(new DEROctetString(signature));
         call.countAnswer(Outcome.ENGINE);
         return signed;
+    }
+
+    /**
+     * PKCS7.sign with PKCS7::NOATTR: OpenSSL signs the content's digest itself, where stock makes a
+     * signer with no signature at all (its to_der then fails with a NullPointerException). So the
+     * gem signs it on every backend (the JDK computes with :stock, and for a key the engine
+     * declines): stock builds the structure with the stand-in, then once more without NOATTR only
+     * for the content's digest, which it puts in the messageDigest attribute (the content as stock
+     * encapsulates it, with TEXT's header and its line ends); the signer gets the PKCS#1 v1.5
+     * signature of that digest. (DIFFERENCES.md: java-exception.)
+     */
+    private static IRubyObject pkcs7SignWithoutAttributes(Call call, IRubyObject[] a) {
+        PrivateKeyOperations engines = call.engine == null ? null : KeyStates.privateOperations(call.engine, a[1]);
+        PrivateKeyOperations operations = engines != null ? engines : KeyStates.privateOperations(JdkEngine.INSTANCE, a[1]);
+        if (operations == null) return call.stock(Outcome.KEY_DECLINED);
+        PKeyRSA key = (PKeyRSA) a[1];
+        IRubyObject signed = stockWithStandIn(call, withStandIn(key, a));
+        IRubyObject[] withAttributes = withStandIn(key, a);
+        withAttributes[4] = call.context.runtime.newFixnum(flags(a) & ~PKCS7_NOATTR);
+        SignerInfoWithPkey signer = onlySigner(signed);
+        SignerInfoWithPkey attributed = onlySigner(stockWithStandIn(call, withAttributes));
+        ASN1Encodable contentDigest = attributed == null ? null : attributed.getSignedAttribute(MESSAGE_DIGEST);
+        DigestAlgorithm digest = signer == null ? null : DigestAlgorithm.forObjectName(signer.getDigestAlgorithm().getAlgorithm().getId());
+        if (!(contentDigest instanceof ASN1OctetString) || digest == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        byte[] digestInfo = digest.digestInfo(((ASN1OctetString) contentDigest).getOctets());
+        signer.setEncryptedDigest(new DEROctetString(call.perform(() -> operations.signDigestInfo(digestInfo))));
+        call.countAnswer(engines != null ? Outcome.ENGINE : call.engine == null ? Outcome.BACKEND_STOCK : Outcome.KEY_DECLINED);
+        return signed;
+    }
+
+    /** PKCS7.sign's flags, given or not (PKCS7.sign's default is none). */
+    private static int flags(IRubyObject[] a) {
+        return a.length > 4 && !a[4].isNil() ? RubyNumeric.num2int(a[4]) : 0;
+    }
+
+    /** PKCS7.sign's arguments with the signing stand-in for the key. */
+    private static IRubyObject[] withStandIn(PKeyRSA key, IRubyObject[] a) {
+        IRubyObject[] given = a.clone();
+        given[1] = StandInKey.forSigning(key);
+        return given;
+    }
+
+    /** The one signer of the signed data PKCS7.sign made; null for anything else. */
+    private static SignerInfoWithPkey onlySigner(IRubyObject signed) {
+        Collection<SignerInfoWithPkey> signers = JopensslSeams.signers(signed);
+        return signers == null || signers.size() != 1 ? null : signers.iterator().next();
     }
 
     /**
@@ -106,19 +162,43 @@ public final class StructureMethods {
         StructureArguments.pkcs7Decrypt(context, (RubyArray<?>) args);
         IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
         Call call = Call.start(context, module, "pkcs7_decrypt", stock);
-        Routed routed = a.length < 1 || a.length > 3 ? null : route(call, a[0]);
+        if (a.length >= 1 && a.length <= 3 && !hasContent(context, self)) throw Errors.structureError(context.runtime, call.method, "wrong content type");
+        Routed routed = a.length < 1 || a.length > 3 ? null : routeOrJdk(call, a[0]);
         if (routed == null) return call.stock(reason(call, a.length > 0 ? a[0] : null));
         byte[] der = derOf(context, self);
-        if (der == null || !openRecipientKeys(call, routed.operations, der)) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        if (der == null || !openRecipientKeys(call, routed.operations, der, ContentKeys.length(context, der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
         IRubyObject opened = JopensslSeams.parse(context, "OpenSSL::PKCS7", self.getMetaClass().getRealClass(), der);
         try {
             IRubyObject plaintext = call.stockWith(opened, StandInKey.forDecryption(routed.key));
-            call.countAnswer(Outcome.ENGINE);
+            call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
             return plaintext;
         } catch (RaiseException stockRefused) {
-            call.countAnswer(Outcome.ENGINE);
+            call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
             throw stockRefused;
         }
+    }
+
+    /**
+     * Whether a PKCS7 holds content of any type: stock's PKCS7.new holds none, and its type then
+     * fails with a NullPointerException (its decrypt too), where MRI's decrypt says "wrong content type".
+     */
+    private static boolean hasContent(ThreadContext context, IRubyObject pkcs7) {
+        try {
+            return !pkcs7.callMethod(context, "type").isNil();
+        } catch (NullPointerException stocksTypeOfNoContent) {
+            return false;
+        }
+    }
+
+    /**
+     * {@link #route}, and with the backend stock the JDK's operations: PKCS#7's envelope is opened as
+     * OpenSSL opens it on every backend, which stock's decrypt does not (it tells a badly padded
+     * content key from one that does not decrypt the content).
+     */
+    private static Routed routeOrJdk(Call call, IRubyObject key) {
+        if (call.engine != null || !(key instanceof PKeyRSA) || key instanceof StandInKey) return route(call, key);
+        PrivateKeyOperations operations = KeyStates.privateOperations(JdkEngine.INSTANCE, key);
+        return operations == null ? null : new Routed((PKeyRSA) key, operations);
     }
 
     /** A call the engine takes: the caller's key, and its operations. */
@@ -169,8 +249,13 @@ public final class StructureMethods {
 
     /** Stock's method with a signing stand-in for the key; what it raises is stock's answer to the arguments, counted as such. */
     private static IRubyObject stockWithStandIn(Call call, Routed routed) {
+        return stockWithStandIn(call, StandInKey.forSigning(routed.key));
+    }
+
+    /** Stock's method with arguments holding a stand-in, counted as above. */
+    private static IRubyObject stockWithStandIn(Call call, IRubyObject... args) {
         try {
-            return call.stockWith(StandInKey.forSigning(routed.key));
+            return call.stockWith(args);
         } catch (RaiseException stockRefused) {
             call.countAnswer(Outcome.OPTION_NOT_TAKEN);
             throw stockRefused;
@@ -204,10 +289,13 @@ public final class StructureMethods {
     /**
      * Opens, in place, the encrypted key of each RSA recipient that is a block of this key's size
      * below its modulus: stock then unpads each with the stand-in as it would have with the key (a
-     * recipient of another key fails to unpad either way). False when the DER is no enveloped data
+     * recipient of another key fails to unpad either way). Where the content cipher's key length
+     * is known ({@link ContentKeys}), as OpenSSL opens it: a block that is not a well-padded key of
+     * that length opens to a random key, so it fails as content that does not decrypt ("bad
+     * decrypt"), never sooner, as OpenSSL's defence against Bleichenbacher's attack does. False when the DER is no enveloped data
      * with an RSA recipient: stock's, with its own answer.
      */
-    private static boolean openRecipientKeys(Call call, PrivateKeyOperations operations, byte[] der) {
+    private static boolean openRecipientKeys(Call call, PrivateKeyOperations operations, byte[] der, int contentKeyLength) {
         List<DerSlots.Slot> slots;
         try {
             slots = DerSlots.pkcs7EncryptedKeys(der);
@@ -219,7 +307,7 @@ public final class StructureMethods {
             byte[] encrypted = slot.read(der);
             if (encrypted.length != operations.modulusBytes()) continue;
             try {
-                slot.write(der, call.perform(() -> operations.decryptRaw(encrypted)));
+                slot.write(der, call.perform(() -> contentKeyLength > 0 ? operations.reopenContentKey(encrypted, contentKeyLength) : operations.decryptRaw(encrypted)));
                 opened = true;
             } catch (RaiseException notBelowTheModulus) {
                 // left as it is: stock refuses it with the stand-in as it would with the key
