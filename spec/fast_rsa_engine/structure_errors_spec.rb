@@ -29,7 +29,14 @@ RSpec.describe "Structure methods' errors where stock fails in Java", jruby: tru
     'OpenSSL::OCSP::Request.new.sign(cert, key, 1.5, 2**40, 12)',
     'OpenSSL::PKCS7.sign(cert, key, "data", [nil])',
     'OpenSSL::PKCS7.sign(cert, key.public_key, 12, "text", 2**40)',
-    "envelope.decrypt(key, nil, 2**40)"
+    "envelope.decrypt(key, nil, 2**40)",
+    # Argument counts: stock's and MRI's ArgumentError, not a TypeError for a missing key.
+    "OpenSSL::OCSP::Request.new.sign(1)",
+    "OpenSSL::OCSP::Request.new.sign",
+    "OpenSSL::OCSP::BasicResponse.new.sign(1)",
+    "OpenSSL::PKCS7.sign(1)",
+    "envelope.decrypt",
+    "OpenSSL::PKCS7.new.decrypt(key, cert)" # no content: stock fails with a NullPointerException
   ]
   # Calls MRI answers where stock fails in Java: the same answer.
   answered = [
@@ -67,6 +74,44 @@ RSpec.describe "Structure methods' errors where stock fails in Java", jruby: tru
       it "raises MRI's usual error for another key's envelope" do
         envelope = OpenSSL::PKCS7.new(@envelope)
         expect { envelope.decrypt(other_fixture.private_key) }.to raise_error(OpenSSL::PKCS7::PKCS7Error, "bad decrypt")
+      end
+
+      # Stock makes a signer with no signature for NOATTR (to_der then fails in Java); OpenSSL signs
+      # the content's digest. MRI verifies what the gem signed, with every flag that keeps content.
+      it "signs with PKCS7::NOATTR as OpenSSL does" do
+        key = fixture.private_key
+        cert = Structures.signer(key)
+        flags = [0, OpenSSL::PKCS7::TEXT, OpenSSL::PKCS7::NOCERTS, OpenSSL::PKCS7::BINARY].map { |f| f | OpenSSL::PKCS7::NOATTR }
+        signed = flags.map { |f| MRI.hex(OpenSSL::PKCS7.sign(cert, key, "da ta \nx\n", [], f).to_der) }
+        verified = MRI.run(<<~RUBY, "cert" => cert.to_pem, "signed" => signed)
+          input = JSON.parse($stdin.read)
+          cert = OpenSSL::X509::Certificate.new(input["cert"])
+          store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+          puts JSON.generate(input["signed"].map { |hex| OpenSSL::PKCS7.new([hex].pack("H*")).verify([cert], store, nil, OpenSSL::PKCS7::NOVERIFY) })
+        RUBY
+        expect(verified).to eq([true] * flags.size)
+      end
+
+      # OpenSSL opens a recipient's key block that is not well padded to a random content key (its
+      # defence against Bleichenbacher's attack): the content then fails to decrypt, "bad decrypt",
+      # as for a well-padded wrong key, or (about one time in 256) deciphers to random bytes.
+      # Stock raised another error for the bad padding: an oracle.
+      it "opens a badly padded content key as OpenSSL does: no other error than for a wrong key" do
+        key = fixture.private_key
+        der = OpenSSL::PKCS7.encrypt([Structures.signer(key)], "x", OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY).to_der
+        block = ([0, 3] + [0xff] * (key.n.num_bytes - 2)).pack("C*") # type 3: no PKCS#1 encryption block
+        encrypted = find_octets(OpenSSL::ASN1.decode(der), key.n.num_bytes)
+        tampered = der.sub(encrypted, key.public_encrypt(block, OpenSSL::PKey::RSA::NO_PADDING))
+        answer = MriCalls.answer { OpenSSL::PKCS7.new(tampered).decrypt(key) }
+        expect(answer).to eq("raised" => "OpenSSL::PKCS7::PKCS7Error", "message" => "bad decrypt").or(include("hex"))
+        expect(answer["hex"]).not_to eq(MRI.hex("x")) if answer.key?("hex")
+      end
+
+      def find_octets(value, size)
+        return value.value if value.is_a?(OpenSSL::ASN1::OctetString) && value.value.bytesize == size
+        return nil unless value.value.is_a?(Array)
+
+        value.value.lazy.map { |element| find_octets(element, size) }.find(&:itself)
       end
 
       it "raises MRI's error, class and message, or answers as MRI" do
