@@ -14,10 +14,16 @@ module Fuzz
       openssl_names: "OpenSSL's aliases of digest and padding names in options (and a digest option), odd option keys, NUL bytes",
       key_generation: "RSA.new and OpenSSL::PKey.generate_key beside RSA.generate, and sizes of 1 to 64 bits",
       structure_arguments: "the structure methods' other arguments bad: certificates never signed, of another key or none, " \
-                           "digests OpenSSL 3 lacks, data no String, certificate lists no list, odd flags, envelopes of another key or none"
+                           "every digest OpenSSL names and some it lacks, data no String, certificate lists no list, odd flags, " \
+                           "envelopes of another key or none",
+      key_loading: "RSA.new given keys of other types (EC, DSA, Ed25519, Ed448, X25519, DH, RSA-PSS) and malformed PEM and DER, " \
+                   "with and without a pass phrase (Fuzz::KeyLoading)"
     }.freeze
     DIGESTS = %w[SHA256 SHA1 SHA224 SHA384 SHA512 MD5 RIPEMD160].freeze
     ODD_DIGESTS = ["SHA3-256", "SHA512-256", "SHA-256", "sha-1", "FOO", ""].freeze
+    # Every digest OpenSSL 3 names, for the structure methods: what jruby-openssl lacks goes to stock.
+    STRUCTURE_DIGESTS = (DIGESTS + %w[SHA3-224 SHA3-256 SHA3-384 SHA3-512 SHA512-224 SHA512-256 BLAKE2b512 BLAKE2s256
+                                      SHAKE128 SHAKE256 SM3 MD5-SHA1 MD4 DSS1]).freeze
     PADDINGS = [1, 1, 1, 3, 3, 4, 4, 2, nil, -1, 0, 5, 6, 99, 2**31, 2**32 + 1, 2**64, "1", 1.0].freeze
     # Key sizes and exponents, small enough for MRI and stock to answer within the time bound.
     KEY_SIZES = [512, 512, 768, 1024, 1024, 1023, 1001, 513, 1000, 511, 256, 64, 0, -1, -1024, 2**31, 2**32 + 1024, 2**64, "1024", nil, 1024.0].freeze
@@ -30,6 +36,7 @@ module Fuzz
       @random = Random.new(seed)
       @reaches = REACHES.keys - without
       @methods = reach?(:key_generation) ? methods : methods - %w[new generate_key]
+      @methods -= %w[load] unless reach?(:key_loading)
       @sound_keys = keys & KeyCorpus.sound.keys
       @crafted_keys = keys - @sound_keys
     end
@@ -161,9 +168,17 @@ module Fuzz
       pick(Value.certificate("unsigned"), Value.certificate("other"), nil, "text", Value.key(pick(@sound_keys)))
     end
 
-    # A structure's digest: a digest as the RSA methods draw it, or one OpenSSL 3 has no more (DSS1).
+    # A structure's digest: a digest as the RSA methods draw it, or any OpenSSL names (DSS1 it has no more).
     def structure_digest
-      reach?(:structure_arguments) && @random.rand < 0.05 ? pick("DSS1", Value.digest_object("SHA1")) : digest
+      return digest unless reach?(:structure_arguments) && @random.rand < 0.3
+
+      name = pick(STRUCTURE_DIGESTS)
+      @random.rand < 0.1 ? Value.digest_object(name) : name
+    end
+
+    # RSA.new's arguments for a key to load: a source, and sometimes a pass phrase (or a wrong one).
+    def key_source_arguments
+      [KeyLoading.source(@random, pick(@sound_keys)), *optional { pick(KeyLoading::PASSPHRASE, "wrong", "", nil, 42) }]
     end
 
     # Data to sign: mostly bytes; else none, no String, or large.
@@ -372,7 +387,7 @@ module Fuzz
       case @random.rand(4)
       when 0 then args[@random.rand(args.size)] = pick(WRONG_TYPES)
       when 1 then args = args.map { |arg| arg.is_a?(Hash) && arg.key?("bytes") ? Value.frozen([arg["bytes"]].pack("H*")) : arg }
-      when 2 then @random.rand < 0.5 ? args.pop : args.push(pick(1, nil, Value.hash({})))
+      when 2 then pick(-> { args.pop }, -> { args.push(pick(1, nil, Value.hash({}))) }, -> { args = args.first(@random.rand(args.size)) }).call
       else return [args + [keywords], nil] if keywords
       end
       [args, keywords]

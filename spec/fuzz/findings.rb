@@ -56,6 +56,7 @@ module Fuzz
       hang: "no answer (stuck, not slow: see CallBound)", java_exception: "Java exception", bad_signature: "signature that does not open",
       undocumented: "undocumented difference from stock, not MRI's answer either",
       undocumented_as_mri: "undocumented difference from stock (MRI's answer)", not_mri: "not MRI's answer",
+      not_stock: "neither untouched stock's answer (JRuby without the gem) nor MRI's",
       disturbed: "another answer under concurrency", repair_not_mri: "a Java failure the gem repaired, not into MRI's error class", stuck: "run stopped: too many calls still running",
       stock_java_exception: "stock leaks a Java exception", stock_hang: "stock gives no answer (stuck, not slow)",
       stock_bad_signature: "stock's signature does not open", stock_not_mri: "the engine keeps stock's answer, MRI's differs"

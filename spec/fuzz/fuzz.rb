@@ -14,7 +14,7 @@
 #   runner.rb                 runs each case with every native backend and with stock, each call
 #                             on a worker thread (bounded_worker.rb) until it returns or is stuck
 #                             (call_bound.rb: CPU time, not wall time), MRI's answers beside
-#                             (mri_reference.rb runs mri_answers.rb under MRI), and judges:
+#                             (reference.rb runs reference_answers.rb under MRI, and under JRuby without the gem), and judges:
 #                             no hang, no Java exception, every signature opens (output_check.rb,
 #                             with the plain arithmetic of pkcs1.rb), and stock's answer or a
 #                             difference that documented_differences.rb allows (result.rb compares);
@@ -25,5 +25,5 @@ require "openssl"
 
 support = File.expand_path("../support", __dir__)
 %w[outcome reference_fixtures backends].each { |file| require File.join(support, file) }
-%w[value pkcs1 openssl_names key_corpus structure_calls patched_methods case disturbance case_generator output_check result
-   documented_differences mri_reference findings call_bound bounded_worker runner].each { |file| require_relative file }
+%w[value pkcs1 openssl_names key_corpus key_loading structure_calls patched_methods case disturbance case_generator output_check result
+   documented_differences reference findings call_bound bounded_worker runner].each { |file| require_relative file }

@@ -40,6 +40,8 @@ module Fuzz
     PatchedMethod.new("verify_raw", :boolean, ->(g) { d = g.digest; h = g.hash_of(d); [[d, g.signature(d, h), h, *g.rarely { g.sign_options(d) }], nil] }),
     PatchedMethod.new("generate", :key, ->(g) { [g.key_generation_arguments, nil] }, "OpenSSL::PKey::RSA", ->(args) { args.first }),
     PatchedMethod.new("new", :key, ->(g) { [g.key_generation_arguments, nil] }, "OpenSSL::PKey::RSA", ->(args) { args.first }),
+    # RSA.new(source [, pass phrase]): keys to load, of every type and form, sound and malformed.
+    PatchedMethod.new("load", :key, ->(g) { [g.key_source_arguments, nil] }, "Fuzz::KeyLoading"),
     PatchedMethod.new("generate_key", :key, ->(g) { [g.generate_key_arguments, nil] }, "OpenSSL::PKey",
                       ->(args) { OutputCheck.option(OutputCheck.options(Value.decode(args[1])), "rsa_keygen_bits") }),
     # The structure methods, through Fuzz::StructureCalls: the key is an argument there; the

@@ -8,7 +8,10 @@ module Fuzz
   # only signatures that open, and equal stock's answer or differ from it as a documented row
   # allows. Where the engine keeps stock's answer and MRI's differs, that is a note, not a failure:
   # errors stay stock's. A case with a disturbance (the concurrency mode) also runs with another
-  # thread disturbing the call, and must give an answer the call gives undisturbed.
+  # thread disturbing the call, and must give an answer the call gives undisturbed. Every answer,
+  # stock's in process too (the gem with the backend :stock), must also be what stock jruby-openssl
+  # untouched answers (JRuby without the gem, beside), or else MRI's: the same error class, or a
+  # result (:not_stock; a Java exception of untouched stock's is judged by the rules above).
   #
   # A finding counts only if it replays: the case runs again as it ran, and the same finding must
   # come back on the same backend; one that does not is listed apart, as not replayed.
@@ -46,30 +49,38 @@ module Fuzz
       @stuck = 0
     end
 
+    # MRI's answer, and untouched stock's, for one case (nil where there is none).
+    References = Struct.new(:mri, :untouched)
+
     def run(cases)
-      mri = MriReference.new(cases, timeout: CallBound::WALL_SECONDS) if @reference
+      if @reference
+        mri = Reference.mri(cases, timeout: CallBound::WALL_SECONDS)
+        untouched = Reference.untouched_stock(cases, timeout: CallBound::WALL_SECONDS)
+      end
       cases.each_with_index do |kase, index|
         return stop(kase) if @stuck >= STUCK_LIMIT
 
-        answer = mri && mri[index]
-        count("MRI answers") if answer
-        run_case(kase, answer)
+        references = References.new(mri && mri[index], untouched && untouched[index])
+        count("MRI answers") if references.mri
+        count("untouched stock answers") if references.untouched
+        run_case(kase, references)
         yield index + 1 if block_given?
       end
       findings
     ensure
       mri&.close
+      untouched&.close
     end
 
     private
 
-    def run_case(kase, mri)
+    def run_case(kase, references)
       count("cases")
       backends = @backends.reject { |backend| quarantined?(backend, kase) }
       count("calls skipped after a hang", @backends.size - backends.size) if backends.size < @backends.size
       answers = run_once(kase, run_stock: !quarantined?(:stock, kase), backends: backends)
-      found = judged(kase, answers, mri)
-      confirm(kase, mri, answers, found) unless found.empty?
+      found = judged(kase, answers, references)
+      confirm(kase, references, answers, found) unless found.empty?
     end
 
     def run_once(kase, run_stock:, backends:)
@@ -86,14 +97,19 @@ module Fuzz
       kase.disturbance && !(kase.disturbance == "switch_backend" && DocumentedDifferences.stock_never_returns?(kase))
     end
 
-    # The findings of one run of a case: stock's note, and each backend's finding.
-    def judged(kase, answers, mri)
+    # The findings of one run of a case: stock's note, each backend's finding, and every answer
+    # that is neither untouched stock's nor MRI's.
+    def judged(kase, answers, references)
       stock = answers.stock
+      mri = references.mri
       note = stock && stock_note(kase, stock, mri)
       [(Finding.new(note, :stock, kase, nil, stock, mri) if note),
        *answers.engines.map do |backend, engine|
          kind = judge(kase, engine, stock, mri)
          Finding.new(kind, backend, kase, engine, stock, mri) if kind
+       end,
+       *{ stock: stock, **answers.engines }.map do |backend, answer|
+         Finding.new(:not_stock, backend, kase, answer, references.untouched, mri) if answer && not_stock?(answer, references)
        end,
        *answers.disturbed.map do |backend, disturbed|
          undisturbed = answers.engines.fetch(backend)
@@ -105,14 +121,14 @@ module Fuzz
     # keeps each finding that comes back, on the same backend. A hang of a group that has already
     # replayed on that backend is kept without running it again: each replay of a true hang leaves
     # one more thread spinning.
-    def confirm(kase, mri, answers, found)
+    def confirm(kase, references, answers, found)
       known, fresh = found.partition { |finding| finding.hang? && findings.confirmed?(finding) }
       known.each { |finding| findings.add(finding) }
       return if fresh.empty?
 
       findings.count("cases replayed")
       again = replaying { run_once(kase, run_stock: !answers.stock.nil?, backends: fresh.map(&:backend).uniq - [:stock]) }
-      found_again = replaying { judged(kase, again, mri) }
+      found_again = replaying { judged(kase, again, references) }
       fresh.each do |finding|
         replayed = found_again.any? { |other| other.kind == finding.kind && other.backend == finding.backend }
         replayed ? findings.add(finding) : findings.add_unreplayed(finding, again.of(finding))
@@ -154,6 +170,16 @@ module Fuzz
     # (the answer of whichever backend it read).
     def undisturbed?(disturbed, undisturbed, stock)
       !disturbed.hang? && (disturbed.agrees_with?(undisturbed) || (!stock.nil? && disturbed.agrees_with?(stock)))
+    end
+
+    # Whether an answer is neither untouched stock's nor MRI's (as_mri?: the same bytes, or an
+    # error of the same class; a randomized output that checks the same). Where untouched stock
+    # leaks a Java exception or did not answer, the rules of #judge decide alone.
+    def not_stock?(answer, references)
+      untouched = references.untouched
+      return false if untouched.nil? || answer.hang? || untouched["raised"].to_s.start_with?("Java::") || untouched["raised"] == Hang.name
+
+      !answer.as_mri?(untouched) && !(references.mri && answer.as_mri?(references.mri))
     end
 
     # Stock's answer passes; a note when MRI's differs.

@@ -1,0 +1,19 @@
+# frozen_string_literal: true
+
+# Run by Fuzz::Reference, in a process of its own: under MRI (OpenSSL's answers), or under JRuby
+# without the gem (stock jruby-openssl untouched, as an app without fast-rsa-engine sees it).
+# Reads cases (JSON lines) from the file given, from the index given, and prints for each one
+# line, the summary of what the call did, after Fuzz::Reference::MARKER (a library's own output
+# on standard output, such as a blank line of jruby-openssl's, is not an answer).
+#   ruby spec/fuzz/reference_answers.rb CASES.jsonl [FROM]
+#   FAST_RSA_ENGINE=off bin/jruby spec/fuzz/reference_answers.rb CASES.jsonl [FROM]
+abort "#{__FILE__} answers as MRI or as stock: run it without fast-rsa-engine" if defined?(FastRsaEngine)
+
+require_relative "fuzz"
+$stdout.sync = true
+
+File.foreach(ARGV.fetch(0)).drop(Integer(ARGV.fetch(1, "0"))).each do |line|
+  kase = Fuzz::Case.from_json(line)
+  result = Fuzz::Result.of(kase, probe_randomness: true) { Outcome.of { kase.call } }
+  puts Fuzz::Reference::MARKER + JSON.generate(result.summary)
+end
