@@ -202,6 +202,19 @@ public enum DigestAlgorithm {
         return encoded;
     }
 
+    /**
+     * The DigestInfo with an algorithm identifier that omits its NULL parameters, which some signers
+     * make and the JDK's SunRsaSign also verifies; null for MD5-SHA1, which has no identifier.
+     */
+    public byte[] digestInfoWithoutNull(byte[] hash) {
+        if (identifier == null) return null;
+        try {
+            return new DigestInfo(new AlgorithmIdentifier(identifier.getAlgorithm()), hash).getEncoded(ASN1Encoding.DER);
+        } catch (IOException cannotHappenInMemory) {
+            throw new IllegalStateException(cannotHappenInMemory);
+        }
+    }
+
     public int digestInfoLength() {
         return identifier == null ? length() : digestInfoPrefix().length + length();
     }

@@ -126,6 +126,11 @@ final class KeyBlocks {
         return cipher.processBlock(block, 0, block.length);
     }
 
+    /** Whether a block is at most k bytes and, as a number, below n: one the raw operation takes. */
+    boolean isBelowModulus(byte[] block) {
+        return block.length <= modulusBytes && new BigInteger(1, block).compareTo(modulus) < 0;
+    }
+
     private void checkAtMostModulusLength(byte[] data) {
         if (data.length > modulusBytes) throw new DataLengthException("too much data for RSA block");
     }

@@ -31,6 +31,11 @@ public final class PrivateKeyOperations {
         return blocks.modulusBytes;
     }
 
+    /** Whether a block is at most k bytes and, as a number, below n (known from public values alone). */
+    public boolean isBelowModulus(byte[] block) {
+        return blocks.isBelowModulus(block);
+    }
+
     /** The largest PSS salt for this key and digest (RFC 8017 9.1.1: emLen - hLen - 2). */
     public int maxPssSaltLength(DigestAlgorithm digest) {
         return blocks.maxPssSaltLength(digest);

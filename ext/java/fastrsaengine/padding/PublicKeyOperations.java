@@ -28,6 +28,11 @@ public final class PublicKeyOperations {
         return blocks.modulusBytes;
     }
 
+    /** Whether a block is at most k bytes and, as a number, below n (known from public values alone). */
+    public boolean isBelowModulus(byte[] block) {
+        return blocks.isBelowModulus(block);
+    }
+
     /** The largest PSS salt for this key and digest (RFC 8017 9.1.1: emLen - hLen - 2). */
     public int maxPssSaltLength(DigestAlgorithm digest) {
         return blocks.maxPssSaltLength(digest);
@@ -59,6 +64,23 @@ public final class PublicKeyOperations {
         } catch (InvalidCipherTextException | DataLengthException notASignatureOfThisKey) {
             return false;
         }
+    }
+
+    /**
+     * PKCS#1 v1.5 verification of a hash as the JDK's SunRsaSign does it (its JCA provider): exactly
+     * k bytes, opening to the DigestInfo with its NULL parameters or without them.
+     */
+    public boolean verifyPkcs1HashAsJdk(DigestAlgorithm digest, byte[] signature, byte[] hash) {
+        if (signature.length != blocks.modulusBytes) return false;
+        byte[] opened;
+        try {
+            opened = decryptPkcs1(signature);
+        } catch (InvalidCipherTextException | DataLengthException notASignatureOfThisKey) {
+            return false;
+        }
+        byte[] withoutNull = digest.digestInfoWithoutNull(hash);
+        boolean withNullMatches = Arrays.constantTimeAreEqual(digest.digestInfo(hash), opened);
+        return withNullMatches | (withoutNull != null && Arrays.constantTimeAreEqual(withoutNull, opened));
     }
 
     /** ANSI X9.31 verification of a hash, as OpenSSL checks it; a signature up to k bytes, below n. */

@@ -73,6 +73,34 @@ final class ProviderKeys {
         });
     }
 
+    /**
+     * Whether the engine can take a key of this kind: RSA, and for a private key one with its public
+     * exponent (to blind and check with). The JCA's provider selection passes other keys to the next
+     * provider; given by name, the provider leaves them to the JDK's twin.
+     */
+    static boolean takes(Object key) {
+        return key instanceof RSAPublicKey || key instanceof RSAPrivateCrtKey;
+    }
+
+    /** The engine's form of a key the JDK accepted, or null where the engine does not take it (the JDK's twin then computes). */
+    static Prepared<PrivateKeyOperations> privateKeyOrNull(EngineSource source, Key key) {
+        if (!takes(key) || !(key instanceof RSAPrivateKey)) return null;
+        try {
+            return privateKey(source, key);
+        } catch (InvalidKeyException numbersTheGemsChecksRefuse) {
+            return null; // the JDK's twin, which accepted them, computes
+        }
+    }
+
+    static Prepared<PublicKeyOperations> publicKeyOrNull(EngineSource source, Key key) {
+        if (!(key instanceof RSAPublicKey)) return null;
+        try {
+            return publicKey(source, key);
+        } catch (InvalidKeyException numbersTheGemsChecksRefuse) {
+            return null; // as for private keys
+        }
+    }
+
     private interface Operations<T> {
         T of(RsaEngine engine) throws InvalidKeyException;
     }

@@ -5,243 +5,311 @@ import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
 import java.io.ByteArrayOutputStream;
 import java.security.AlgorithmParameters;
+import java.security.GeneralSecurityException;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.security.interfaces.RSAKey;
+import java.security.interfaces.RSAPublicKey;
 import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.InvalidParameterSpecException;
 import java.security.spec.MGF1ParameterSpec;
-import java.util.Arrays;
 import java.util.Locale;
 import javax.crypto.BadPaddingException;
 import javax.crypto.Cipher;
 import javax.crypto.CipherSpi;
 import javax.crypto.IllegalBlockSizeException;
 import javax.crypto.NoSuchPaddingException;
+import javax.crypto.ShortBufferException;
 import javax.crypto.spec.OAEPParameterSpec;
 import javax.crypto.spec.PSource;
 import javax.crypto.spec.SecretKeySpec;
+import org.bouncycastle.crypto.CryptoException;
+import org.bouncycastle.crypto.DataLengthException;
 
 /**
- * RSA as the JDK's SunJCE names it: "RSA", "RSA/ECB/PKCS1Padding", "RSA/ECB/OAEPPadding" (with an
- * OAEPParameterSpec), "RSA/ECB/OAEPWith&lt;digest&gt;AndMGF1Padding" (MGF1 with SHA-1, as SunJCE) and
- * "RSA/ECB/NoPadding". A private key decrypts (or encrypts with type 1 padding), a public key
- * encrypts (or opens type 1 blocks); the padding layer pads and the engine computes. Unwrapping
- * with other parameters (JSSE's TLS premaster spec) is refused at init, so JSSE decrypts instead.
+ * Cipher RSA, with the modes and paddings SunJCE takes (the provider registers SunJCE's own lists,
+ * {@link JdkServices}). Every check is SunJCE's own: beside the engine's side this keeps SunJCE's
+ * instance of the same transformation (its twin) at the same key and parameters, so init and the
+ * getters throw and answer as the JDK alone does, and its reading of the OAEP parameters is the
+ * one used. The padding layer pads and the engine computes; where that declines for a reason known
+ * from public values (input too long, a block past the modulus, a key too long to wrap), the whole
+ * call is asked of the twin, which throws the JDK's exception or gives the JDK's answer. A private-key
+ * decryption whose padding does not check is never asked again (that would time the padding check):
+ * it throws the JDK's words for it ({@link JdkDecryptionFailure}). Keys, parameters (JSSE's TLS
+ * premaster spec) and digests the engine does not take leave the whole operation to the twin.
  */
 final class RsaCipher extends CipherSpi {
     private enum Padding { NONE, PKCS1, OAEP }
 
     private final EngineSource source;
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    private Padding padding = Padding.PKCS1;
-    private DigestAlgorithm oaepDigest = DigestAlgorithm.SHA1, mgf1Digest = DigestAlgorithm.SHA1;
-    private byte[] label = new byte[0];
-    private int mode;
+    private String transformation = "RSA";
+    private Cipher jdk;
+    private boolean jdkComputes;
+    private Padding padding;
+    private AlgorithmParameterSpec parameters;
+    private DigestAlgorithm oaepDigest, mgf1Digest;
+    private byte[] label;
+    private boolean decrypting;
     private ProviderKeys.Prepared<PrivateKeyOperations> privateKey;
     private ProviderKeys.Prepared<PublicKeyOperations> publicKey;
-    private int modulusBytes;
 
     RsaCipher(EngineSource source) {
         this.source = source;
     }
 
     @Override
-    protected void engineSetMode(String name) throws NoSuchAlgorithmException {
-        if (!name.equalsIgnoreCase("ECB") && !name.equalsIgnoreCase("NONE")) throw new NoSuchAlgorithmException("unsupported mode " + name);
+    protected void engineSetMode(String mode) {
+        transformation = "RSA/" + mode;
     }
 
+    /** Makes the twin for the whole transformation (the JCA sets the mode first, and only as SunJCE lists them). */
     @Override
     protected void engineSetPadding(String name) throws NoSuchPaddingException {
-        String upper = name.toUpperCase(Locale.ROOT);
-        if (upper.equals("NOPADDING")) padding = Padding.NONE;
-        else if (upper.equals("PKCS1PADDING")) padding = Padding.PKCS1;
-        else if (upper.equals("OAEPPADDING")) padding = Padding.OAEP;
-        else if (upper.startsWith("OAEPWITH") && upper.endsWith("ANDMGF1PADDING")) {
-            DigestAlgorithm digest = DigestAlgorithm.forFetchName(upper.substring(8, upper.length() - 14));
-            if (digest == null || digest.length() == 0) throw new NoSuchPaddingException("unsupported padding " + name);
-            padding = Padding.OAEP;
-            oaepDigest = digest;
-        } else {
-            throw new NoSuchPaddingException("unsupported padding " + name);
+        transformation = (transformation.contains("/") ? transformation : "RSA/ECB") + "/" + name;
+        try {
+            jdk = Cipher.getInstance(transformation, JdkServices.provider("Cipher"));
+        } catch (NoSuchAlgorithmException e) {
+            throw (NoSuchPaddingException) new NoSuchPaddingException(e.getMessage()).initCause(e);
         }
     }
+
+    private Cipher jdk() {
+        if (jdk == null) {
+            try {
+                jdk = Cipher.getInstance(transformation, JdkServices.provider("Cipher"));
+            } catch (GeneralSecurityException offeredOnlyWhereTheJdkHasIt) {
+                throw new IllegalStateException(offeredOnlyWhereTheJdkHasIt);
+            }
+        }
+        return jdk;
+    }
+
+    // --- init: the twin's first, then the engine's side takes what it can.
 
     @Override
     protected void engineInit(int opmode, Key key, SecureRandom random) throws InvalidKeyException {
-        try {
-            engineInit(opmode, key, (AlgorithmParameterSpec) null, random);
-        } catch (InvalidAlgorithmParameterException cannotHappenWithoutParameters) {
-            throw new InvalidKeyException(cannotHappenWithoutParameters.getMessage());
-        }
+        jdk().init(opmode, key, random);
+        take(opmode, key, null);
     }
 
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameterSpec params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        if (params != null) readOaepParameters(params);
-        boolean privateKeyOperation = opmode == Cipher.DECRYPT_MODE || opmode == Cipher.UNWRAP_MODE
-            ? !(key instanceof java.security.interfaces.RSAPublicKey)
-            : key instanceof java.security.interfaces.RSAPrivateKey;
-        privateKey = privateKeyOperation ? ProviderKeys.privateKey(source, key) : null;
-        publicKey = privateKeyOperation ? null : ProviderKeys.publicKey(source, key);
-        modulusBytes = privateKeyOperation ? privateKey.operations.modulusBytes() : publicKey.operations.modulusBytes();
-        if (padding == Padding.OAEP && !(privateKeyOperation ? isDecrypting(opmode) : !isDecrypting(opmode))) {
-            throw new InvalidKeyException("OAEP encrypts with a public key and decrypts with a private key");
-        }
-        mode = opmode;
-        buffer.reset();
+        jdk().init(opmode, key, params, random);
+        take(opmode, key, params);
     }
 
     @Override
     protected void engineInit(int opmode, Key key, AlgorithmParameters params, SecureRandom random)
             throws InvalidKeyException, InvalidAlgorithmParameterException {
-        try {
-            engineInit(opmode, key, params == null ? null : params.getParameterSpec(OAEPParameterSpec.class), random);
-        } catch (java.security.spec.InvalidParameterSpecException e) {
-            throw new InvalidAlgorithmParameterException(e.getMessage());
-        }
+        jdk().init(opmode, key, params, random);
+        take(opmode, key, params == null ? null : jdk.getParameters() == null ? null : oaepParameters());
     }
 
-    private void readOaepParameters(AlgorithmParameterSpec params) throws InvalidAlgorithmParameterException {
-        if (padding != Padding.OAEP || !(params instanceof OAEPParameterSpec)) {
-            throw new InvalidAlgorithmParameterException("unsupported parameters for this padding");
-        }
-        OAEPParameterSpec oaep = (OAEPParameterSpec) params;
-        DigestAlgorithm digest = DigestAlgorithm.forFetchName(oaep.getDigestAlgorithm());
-        DigestAlgorithm mgf1 = oaep.getMGFParameters() instanceof MGF1ParameterSpec
+    /** After the twin accepted the key and parameters: the engine's side, or the twin for what it does not take. */
+    private void take(int opmode, Key key, AlgorithmParameterSpec params) {
+        buffer.reset();
+        decrypting = opmode == Cipher.DECRYPT_MODE || opmode == Cipher.UNWRAP_MODE;
+        parameters = params;
+        padding = paddingOf(transformation);
+        publicKey = key instanceof RSAPublicKey ? ProviderKeys.publicKeyOrNull(source, key) : null;
+        privateKey = key instanceof RSAPublicKey ? null : ProviderKeys.privateKeyOrNull(source, key);
+        boolean keyTaken = publicKey != null || privateKey != null;
+        boolean parametersTaken = padding == Padding.OAEP ? takeOaep() : params == null; // else JSSE's TLS premaster spec
+        jdkComputes = !keyTaken || !parametersTaken;
+    }
+
+    private static Padding paddingOf(String transformation) {
+        String name = transformation.toUpperCase(Locale.ROOT);
+        if (name.endsWith("/NOPADDING")) return Padding.NONE;
+        return name.contains("/OAEP") ? Padding.OAEP : Padding.PKCS1;
+    }
+
+    /** The OAEP parameters as SunJCE read them (its defaults included); false where the padding layer lacks a digest. */
+    private boolean takeOaep() {
+        OAEPParameterSpec oaep = oaepParameters();
+        oaepDigest = DigestAlgorithm.forFetchName(oaep.getDigestAlgorithm());
+        mgf1Digest = oaep.getMGFParameters() instanceof MGF1ParameterSpec
             ? DigestAlgorithm.forFetchName(((MGF1ParameterSpec) oaep.getMGFParameters()).getDigestAlgorithm()) : null;
-        if (digest == null || mgf1 == null || !"MGF1".equalsIgnoreCase(oaep.getMGFAlgorithm()) || !(oaep.getPSource() instanceof PSource.PSpecified)) {
-            throw new InvalidAlgorithmParameterException("unsupported OAEP parameters");
-        }
-        oaepDigest = digest;
-        mgf1Digest = mgf1;
+        if (!(oaep.getPSource() instanceof PSource.PSpecified)) return false;
         label = ((PSource.PSpecified) oaep.getPSource()).getValue();
+        return oaepDigest != null && mgf1Digest != null && oaepDigest.length() > 0 && mgf1Digest.length() > 0;
     }
 
-    private static boolean isDecrypting(int opmode) {
-        return opmode == Cipher.DECRYPT_MODE || opmode == Cipher.UNWRAP_MODE;
+    private OAEPParameterSpec oaepParameters() {
+        try {
+            return jdk.getParameters().getParameterSpec(OAEPParameterSpec.class);
+        } catch (InvalidParameterSpecException sunJceGivesOaepParametersForOaep) {
+            throw new IllegalStateException(sunJceGivesOaepParametersForOaep);
+        }
     }
+
+    // --- The data.
 
     @Override
     protected byte[] engineUpdate(byte[] input, int offset, int length) {
+        if (jdkComputes) return orEmpty(jdk.update(input, offset, length));
         buffer.write(input, offset, length);
         return new byte[0];
     }
 
     @Override
-    protected int engineUpdate(byte[] input, int offset, int length, byte[] output, int outputOffset) {
+    protected int engineUpdate(byte[] input, int offset, int length, byte[] output, int outputOffset) throws ShortBufferException {
+        if (jdkComputes) return jdk.update(input, offset, length, output, outputOffset);
         buffer.write(input, offset, length);
         return 0;
     }
 
     @Override
     protected byte[] engineDoFinal(byte[] input, int offset, int length) throws IllegalBlockSizeException, BadPaddingException {
+        if (jdkComputes) return input == null ? jdk.doFinal() : jdk.doFinal(input, offset, length);
         if (input != null) buffer.write(input, offset, length);
         byte[] data = buffer.toByteArray();
         buffer.reset();
-        if (data.length > modulusBytes) throw new IllegalBlockSizeException("Data must not be longer than " + modulusBytes + " bytes");
-        return isDecrypting(mode) ? decrypt(data) : encrypt(data);
+        byte[] result = compute(data);
+        return result != null ? result : jdk.doFinal(data);
     }
 
     @Override
     protected int engineDoFinal(byte[] input, int offset, int length, byte[] output, int outputOffset)
-            throws IllegalBlockSizeException, BadPaddingException, javax.crypto.ShortBufferException {
+            throws IllegalBlockSizeException, BadPaddingException, ShortBufferException {
+        if (jdkComputes || output.length - outputOffset < jdk.getOutputSize(0)) {
+            return jdk.doFinal(input, offset, length, output, outputOffset); // SunJCE's result, or its ShortBufferException
+        }
         byte[] result = engineDoFinal(input, offset, length);
-        if (output.length - outputOffset < result.length) throw new javax.crypto.ShortBufferException("output buffer too short");
         System.arraycopy(result, 0, output, outputOffset, result.length);
         return result.length;
     }
 
-    private byte[] encrypt(byte[] data) throws IllegalBlockSizeException {
-        if (privateKey != null) {
-            PrivateKeyOperations key = privateKey.operations;
-            return Operations.run(source, "private_encrypt", privateKey.byEngine,
-                () -> padding == Padding.NONE ? key.encryptRaw(leftPadded(data)) : key.signDigestInfo(data), IllegalBlockSizeException::new);
-        }
-        PublicKeyOperations key = publicKey.operations;
-        return Operations.run(source, "public_encrypt", publicKey.byEngine, () -> {
-            switch (padding) {
-                case NONE: return key.encryptRaw(leftPadded(data));
-                case OAEP: return key.encryptOaep(data, oaepDigest, mgf1Digest, label);
-                default: return key.encryptPkcs1(data);
-            }
-        }, IllegalBlockSizeException::new);
+    private static byte[] orEmpty(byte[] bytes) {
+        return bytes == null ? new byte[0] : bytes;
     }
 
-    private byte[] decrypt(byte[] data) throws BadPaddingException {
-        if (publicKey != null) {
-            PublicKeyOperations key = publicKey.operations;
-            return Operations.run(source, "public_decrypt", publicKey.byEngine,
-                () -> padding == Padding.NONE ? key.decryptRaw(data) : key.decryptPkcs1(data), BadPaddingException::new);
+    /** The engine's result; null where the input is refused for a reason known from public values (the twin is asked). */
+    private byte[] compute(byte[] data) throws BadPaddingException {
+        if (decrypting && privateKey != null) return decryptWithPrivateKey(data);
+        try {
+            if (decrypting) return decryptWithPublicKey(data);
+            return privateKey != null ? encryptWithPrivateKey(data) : encryptWithPublicKey(data);
+        } catch (CryptoException | DataLengthException refusedForAPublicReason) {
+            return null; // input, public key and padding are all public: the JDK's own answer or exception
         }
+    }
+
+    private byte[] decryptWithPrivateKey(byte[] data) throws BadPaddingException {
         PrivateKeyOperations key = privateKey.operations;
-        return Operations.run(source, "private_decrypt", privateKey.byEngine, () -> {
+        if (!key.isBelowModulus(data)) return null; // refused before any private-key operation, as the JDK refuses it
+        byte[] plain;
+        try {
             switch (padding) {
-                case NONE: return key.decryptRaw(data);
-                case OAEP: return key.decryptOaep(data, oaepDigest, mgf1Digest, label);
-                default: return key.decryptPkcs1(data);
+                case NONE: plain = key.decryptRaw(data); break;
+                case OAEP: plain = key.decryptOaep(data, oaepDigest, mgf1Digest, label); break;
+                default: plain = key.decryptPkcs1(data); break;
             }
-        }, message -> new BadPaddingException("Decryption error"));
+        } catch (CryptoException | DataLengthException paddingDoesNotCheck) {
+            throw JdkDecryptionFailure.of(transformation, parameters);
+        }
+        source.count("private_decrypt", privateKey.byEngine);
+        return plain;
+    }
+
+    private byte[] decryptWithPublicKey(byte[] data) throws CryptoException {
+        PublicKeyOperations key = publicKey.operations;
+        if (!key.isBelowModulus(data)) return null;
+        byte[] plain = padding == Padding.NONE ? key.decryptRaw(data) : key.decryptPkcs1(data);
+        source.count("public_decrypt", publicKey.byEngine);
+        return plain;
+    }
+
+    private byte[] encryptWithPrivateKey(byte[] data) {
+        PrivateKeyOperations key = privateKey.operations;
+        byte[] block = padding == Padding.NONE ? leftPadded(data, key.modulusBytes()) : data;
+        if (padding == Padding.NONE && !key.isBelowModulus(block)) return null;
+        byte[] encrypted = padding == Padding.NONE ? key.encryptRaw(block) : key.signDigestInfo(block);
+        source.count("private_encrypt", privateKey.byEngine);
+        return encrypted;
+    }
+
+    private byte[] encryptWithPublicKey(byte[] data) {
+        PublicKeyOperations key = publicKey.operations;
+        byte[] encrypted;
+        switch (padding) {
+            case NONE:
+                byte[] block = leftPadded(data, key.modulusBytes());
+                if (!key.isBelowModulus(block)) return null;
+                encrypted = key.encryptRaw(block);
+                break;
+            case OAEP: encrypted = key.encryptOaep(data, oaepDigest, mgf1Digest, label); break;
+            default: encrypted = key.encryptPkcs1(data); break;
+        }
+        source.count("public_encrypt", publicKey.byEngine);
+        return encrypted;
     }
 
     /** NoPadding takes fewer than k bytes as SunJCE does: as a number, zeros in front. */
-    private byte[] leftPadded(byte[] data) {
+    private static byte[] leftPadded(byte[] data, int modulusBytes) {
         if (data.length >= modulusBytes) return data;
         byte[] block = new byte[modulusBytes];
         System.arraycopy(data, 0, block, modulusBytes - data.length, data.length);
         return block;
     }
 
+    // --- Keys wrapped and unwrapped.
+
     @Override
     protected byte[] engineWrap(Key key) throws IllegalBlockSizeException, InvalidKeyException {
         byte[] encoded = key.getEncoded();
-        if (encoded == null) throw new InvalidKeyException("the key has no encoding");
-        return encrypt(encoded);
-    }
-
-    @Override
-    protected Key engineUnwrap(byte[] wrapped, String algorithm, int type) throws InvalidKeyException, NoSuchAlgorithmException {
-        if (type != Cipher.SECRET_KEY) throw new InvalidKeyException("only secret keys unwrap here");
+        if (jdkComputes || encoded == null || encoded.length == 0) return jdk.wrap(key);
         try {
-            return new SecretKeySpec(decrypt(wrapped), algorithm);
-        } catch (BadPaddingException e) {
-            throw new InvalidKeyException("Unwrapping failed", e);
+            byte[] wrapped = compute(encoded);
+            return wrapped != null ? wrapped : jdk.wrap(key);
+        } catch (BadPaddingException notThrownWhenEncrypting) {
+            throw new IllegalStateException(notThrownWhenEncrypting);
         }
     }
 
+    /** Secret keys only: SunJCE builds other types of keys with its own factories, so the twin unwraps those. */
+    @Override
+    protected Key engineUnwrap(byte[] wrapped, String algorithm, int type) throws InvalidKeyException, NoSuchAlgorithmException {
+        if (jdkComputes || type != Cipher.SECRET_KEY || "TlsRsaPremasterSecret".equals(algorithm)) return jdk.unwrap(wrapped, algorithm, type);
+        byte[] encoded;
+        try {
+            encoded = compute(wrapped);
+        } catch (BadPaddingException paddingDoesNotCheck) {
+            throw JdkDecryptionFailure.unwrapping(transformation, parameters);
+        }
+        return encoded != null ? new SecretKeySpec(encoded, algorithm) : jdk.unwrap(wrapped, algorithm, type);
+    }
+
+    // --- What the JCA asks about it: the twin's answers.
+
     @Override
     protected int engineGetBlockSize() {
-        return 0;
+        return jdk().getBlockSize();
     }
 
     @Override
     protected int engineGetOutputSize(int inputLength) {
-        return modulusBytes;
+        return jdk().getOutputSize(inputLength);
     }
 
     @Override
     protected int engineGetKeySize(Key key) throws InvalidKeyException {
-        if (key instanceof java.security.interfaces.RSAKey) return ((java.security.interfaces.RSAKey) key).getModulus().bitLength();
+        if (key instanceof RSAKey) return ((RSAKey) key).getModulus().bitLength();
         throw new InvalidKeyException("not an RSA key");
     }
 
     @Override
     protected byte[] engineGetIV() {
-        return null;
+        return jdk().getIV();
     }
 
     @Override
     protected AlgorithmParameters engineGetParameters() {
-        if (padding != Padding.OAEP) return null;
-        try {
-            AlgorithmParameters parameters = AlgorithmParameters.getInstance("OAEP");
-            parameters.init(new OAEPParameterSpec(oaepDigest.opensslName(), "MGF1", new MGF1ParameterSpec(mgf1Digest.opensslName()),
-                new PSource.PSpecified(Arrays.copyOf(label, label.length))));
-            return parameters;
-        } catch (Exception noOaepParametersForThisDigest) {
-            return null;
-        }
+        return jdk().getParameters();
     }
 }

@@ -1,0 +1,60 @@
+package fastrsaengine.provider;
+
+import java.security.Provider;
+import java.security.Security;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JDK's own RSA services, as this JVM's SunRsaSign and SunJCE register them: the provider
+ * offers each service it implements under the JDK's name, the JDK's aliases and the JDK's attributes
+ * (SupportedModes, SupportedPaddings, SupportedKeyClasses), read here rather than written down, so
+ * installing it adds no name, mode or padding the JDK alone does not take, on any JDK.
+ */
+final class JdkServices {
+    static final String SIGNATURES = "SunRsaSign";
+    static final String CIPHERS = "SunJCE";
+
+    /** One service of the JDK's: its type, algorithm, aliases and attributes. */
+    static final class Service {
+        final String type;
+        final String algorithm;
+        final List<String> aliases = new ArrayList<>();
+        final Map<String, String> attributes = new HashMap<>();
+
+        Service(String type, String algorithm) {
+            this.type = type;
+            this.algorithm = algorithm;
+        }
+    }
+
+    private JdkServices() {
+    }
+
+    /** The JDK provider that answers this type of service (the provider's twin for its checks). */
+    static Provider provider(String type) {
+        String name = "Cipher".equals(type) ? CIPHERS : SIGNATURES;
+        Provider provider = Security.getProvider(name);
+        if (provider == null) throw new IllegalStateException("the JDK's " + name + " provider is not installed: the FastRsaEngine provider answers as it does");
+        return provider;
+    }
+
+    /** The JDK's service of that type and algorithm, or null when the JDK has none (then the provider offers none either). */
+    static Service of(String type, String algorithm) {
+        Provider provider = provider(type);
+        Provider.Service jdk = provider.getService(type, algorithm);
+        if (jdk == null) return null;
+        Service service = new Service(type, jdk.getAlgorithm());
+        String aliasPrefix = "Alg.Alias." + type + ".";
+        String attributePrefix = type + "." + jdk.getAlgorithm() + " ";
+        for (Map.Entry<Object, Object> entry : provider.entrySet()) {
+            String key = String.valueOf(entry.getKey());
+            String value = String.valueOf(entry.getValue());
+            if (key.startsWith(aliasPrefix) && value.equals(jdk.getAlgorithm())) service.aliases.add(key.substring(aliasPrefix.length()));
+            else if (key.startsWith(attributePrefix)) service.attributes.put(key.substring(attributePrefix.length()), value);
+        }
+        return service;
+    }
+}
