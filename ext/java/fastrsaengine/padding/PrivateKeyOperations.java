@@ -106,7 +106,7 @@ public final class PrivateKeyOperations {
      * keyLength bytes, else keyLength random bytes, chosen without a branch on the padding
      * (Bouncy Castle's PKCS1Encoding with a fixed plaintext length). Returned padded again, as a
      * type 2 block of k bytes that a key of exponent 1 (the decrypting stand-in) opens to that key:
-     * a bad block then fails only where the content does not decrypt, as OpenSSL's "bad decrypt".
+     * a bad block then fails only where the content does not decrypt, as OpenSSL's "bad decrypt" (DIFFERENCES.md: pkcs7-decrypt-bad-padding).
      */
     public byte[] reopenContentKey(byte[] ciphertext, int keyLength) {
         return blocks.encryptionBlock(blocks.pkcs1OrRandom(ciphertext, keyLength));
