@@ -8,8 +8,9 @@ module Downstream
   # patched methods the engine answered. Each driver runs apart: whatever one does, the next runs.
   class Recorder
     # What a step may raise and still be an outcome: Ruby's errors, ScriptErrors such as
-    # NotImplementedError (which `rescue => e` misses, so a caller sees it), and Java exceptions.
-    STEP_ERRORS = [StandardError, ScriptError, Java::JavaLang::Throwable].freeze
+    # NotImplementedError (which `rescue => e` misses, so a caller sees it), and Java exceptions
+    # (MRI runs the recorder too when a driver is written for a library JRuby cannot load yet).
+    STEP_ERRORS = [StandardError, ScriptError, *(Java::JavaLang::Throwable if RUBY_ENGINE == "jruby")].freeze
 
     def initialize(keys)
       @keys = keys
