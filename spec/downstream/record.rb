@@ -24,10 +24,11 @@ recorder = Downstream::Recorder.new(Downstream::Keys.new(options[:keys]))
 others = options[:cross].map { |file| JSON.parse(File.read(file)) }
 
 transcript = libraries.to_h do |name, library|
+  started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
   entry = options[:record] ? recorder.record(library) : {}
   cross = others.to_h { |other| [other["config"], recorder.cross(library, other["libraries"].fetch(name, {}))] }
   entry["cross"] = cross unless cross.empty?
-  warn "#{options[:config]}: #{name} #{entry['status'] || 'cross'}"
+  warn format("%s: %s %s (%.0f s)", options[:config], name, entry["status"] || "cross", Process.clock_gettime(Process::CLOCK_MONOTONIC) - started)
   [name, entry]
 end
 File.write(options[:out], JSON.pretty_generate("config" => options[:config], "libraries" => transcript))

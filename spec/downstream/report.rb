@@ -61,7 +61,17 @@ module Downstream
       found = by_backend.flat_map { |backend, diffs| diffs.map { |d| [backend, d] } }
       return [] if found.empty?
 
-      ["### #{title}", *found.map { |backend, d| "- #{d.library}, #{d.step} (#{backend}):\n    off:     #{shorten(d.expected)}\n    #{backend}: #{shorten(d.actual)}" }, ""]
+      ["### #{title}", *found.map { |backend, d| difference_text(backend, d) }, ""]
+    end
+
+    # Long outcomes (a certificate's DER) are shown from a little before where they part.
+    def difference_text(backend, difference)
+      expected = difference.expected.to_s
+      actual = difference.actual.to_s
+      from = [(0...[expected.size, actual.size].min).find { |i| expected[i] != actual[i] } || 0, 0].max
+      from = from > SHOWN / 2 ? from - 40 : 0
+      "- #{difference.library}, #{difference.step} (#{backend})#{" (from character #{from})" if from.positive?}:\n" \
+        "    off: #{shorten(expected[from..])}\n    #{backend}: #{shorten(actual[from..])}"
     end
 
     # [config, library, entry] of every driver that crashed, in any configuration.
@@ -72,7 +82,7 @@ module Downstream
     end
 
     def shorten(text)
-      text.nil? || text.size <= SHOWN ? text.inspect : "#{text[0, SHOWN].inspect}... (#{text.size} characters)"
+      text.size <= SHOWN ? text.inspect : "#{text[0, SHOWN].inspect}... (#{text.size - SHOWN} more characters)"
     end
 
     def debian_version(name)
