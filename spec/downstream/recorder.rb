@@ -14,6 +14,7 @@ module Downstream
 
     def initialize(keys)
       @keys = keys
+      @prepared = {}
     end
 
     # The library's transcript: { "status" => "ran", "steps" => [...], "engine" => {...} }, or the
@@ -42,7 +43,13 @@ module Downstream
 
     private
 
+    # The driver, or the status that stands for it; once per library and process, so that a
+    # library that failed to load is not loaded again, half, by the cross pass.
     def prepare(library)
+      @prepared[library.name] ||= define(library)
+    end
+
+    def define(library)
       begin
         library.requires.each { |file| require file }
       rescue *STEP_ERRORS => e
@@ -72,7 +79,13 @@ module Downstream
     rescue UnrecordableValue
       raise
     rescue *STEP_ERRORS => e
-      { "error" => e.class.name, "message" => e.message.to_s }
+      { "error" => e.class.name, "message" => without_addresses(e.message.to_s) }
+    end
+
+    # An object's inspect in a message (NoMethodError's "for #<OpenSSL::PKey::EC:0x52cda4bd>" on
+    # JRuby 9.4) holds its address, which differs from process to process: dropped.
+    def without_addresses(message)
+      message.gsub(/#<([A-Z][\w:]*):0x\h+/, '#<\1')
     end
 
     # The patched methods the engine answered for this library: { "sign" => 12, ... }.
