@@ -18,7 +18,10 @@ Downstream.library "jwt", package: "ruby-jwt", requires: %w[jwt] do
 
   %w[PS256 PS384 PS512].each do |alg|
     randomized("#{alg} encode", verify: ->(token) { JWT.decode(token, public_key, true, algorithm: alg) }) { JWT.encode(payload, keys.rsa, alg) }
-    step("#{alg} decode with another key") { JWT.decode(JWT.encode(payload, keys.rsa, alg), keys.other_rsa.public_key, true, algorithm: alg) }
+    # Another key with a larger modulus: a randomized signature above the other key's modulus is
+    # a case of its own (stock leaks BouncyCastle's DataLengthException there, the gem answers
+    # false as MRI does), met at random with a key of the same size, and not what this step asks.
+    step("#{alg} decode with another key") { JWT.decode(JWT.encode(payload, keys.rsa, alg), keys.rsa_3072.public_key, true, algorithm: alg) }
     step("#{alg} decode of a tampered signature") { JWT.decode(tamper(JWT.encode(payload, keys.rsa, alg), at: -5), public_key, true, algorithm: alg) }
     step("#{alg} decode as RS#{alg[2..]}") { JWT.decode(JWT.encode(payload, keys.rsa, alg), public_key, true, algorithm: "RS#{alg[2..]}") }
   end
