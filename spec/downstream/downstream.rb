@@ -1,0 +1,42 @@
+# frozen_string_literal: true
+
+# bin/downstream's orchestrator, run by MRI: makes the run's keys, starts the OpenSSH server, runs
+# each configuration's JRuby process (spec/downstream/record.rb), compares every backend with `off`
+# (Downstream::Comparison), reruns each library that differed, and reports. Exits 1 on a
+# difference that replays, a crashed driver or a JRuby process that failed.
+require "optparse"
+require "tmpdir"
+require_relative "comparison"
+require_relative "fixtures"
+require_relative "report"
+require_relative "ssh_server"
+require_relative "line_run"
+
+options = { lines: [], backends: [], libraries: [], keep: nil }
+OptionParser.new do |parser|
+  parser.banner = "usage: bin/downstream [--all] [--line 10.1|9.4]... [--backend aws_lc|gmp]... [--library NAME]... [--keep DIR]"
+  parser.on("--all", "JRuby 10.1 and 9.4, each off against aws_lc and gmp") { options[:all] = true }
+  parser.on("--line LINE", "a JRuby line (repeatable; default 10.1)") { |v| options[:lines] << v }
+  parser.on("--backend NAME", "a backend compared with off (repeatable; default aws_lc)") { |v| options[:backends] << v }
+  parser.on("--library NAME", "one library's driver (repeatable; default all)") { |v| options[:libraries] << v }
+  parser.on("--keep DIR", "keep the keys, transcripts and sshd's log in DIR") { |v| options[:keep] = v }
+end.parse!
+lines = options[:all] ? %w[10.1 9.4] : (options[:lines].empty? ? %w[10.1] : options[:lines])
+backends = options[:all] ? %w[aws_lc gmp] : (options[:backends].empty? ? %w[aws_lc] : options[:backends])
+
+Downstream.load_libraries
+dir = options[:keep] || Dir.mktmpdir("downstream")
+server = nil
+begin
+  Downstream::Fixtures.write(dir)
+  server = Downstream::SshServer.new(dir).start
+  results = lines.map do |line|
+    Downstream::LineRun.new(dir: dir, line: line, backends: backends, libraries: options[:libraries]).run
+  end
+  report = Downstream::Report.new(results)
+  puts report.text
+  exit(report.failed? ? 1 : 0)
+ensure
+  server&.stop
+  FileUtils.rm_rf(dir) unless options[:keep]
+end
