@@ -19,18 +19,21 @@ module Fuzz
       else
         return "#{title}#{traits}: engine #{short(engine)}" if engine && !traits.empty?
 
-        "#{title}: #{kase.method}; #{"engine #{short(engine)}, " if engine}stock #{short(stock)}, MRI #{short(mri)}"
+        "#{title}: #{kase.method}; #{"#{backend == :stock ? 'stock' : 'engine'} #{short(engine)}, " if engine}" \
+          "#{kind == :not_stock ? 'untouched stock' : 'stock'} #{short(stock)}, MRI #{short(mri)}"
       end
     end
 
-    # Whether the call the finding is about did not finish.
+    # Whether the call the finding is about did not finish: the engine's (stock's, for a note on
+    # stock alone); a :not_stock finding's answer is in engine whatever its backend, untouched
+    # stock's summary in stock.
     def hang?
-      (backend == :stock ? stock : engine)&.hang? || false
+      (engine || stock)&.hang? || false
     end
 
     def details
       ["  #{kase}", *("    #{backend}: #{engine}" if engine), *("    #{backend} undisturbed: #{undisturbed}" if undisturbed),
-       "    stock: #{stock || 'not run'}", "    MRI: #{mri ? mri.to_json[0, 200] : 'no answer'}",
+       "    #{kind == :not_stock ? 'untouched stock' : 'stock'}: #{stock || 'not run'}", "    MRI: #{mri ? mri.to_json[0, 200] : 'no answer'}",
        "    bin/fuzz --replay '#{kase.to_json}'"].join("\n")
     end
 
