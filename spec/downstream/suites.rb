@@ -14,6 +14,7 @@
 require "optparse"
 require "rubygems"
 require "tmpdir"
+require_relative "suites/debian_rubylib"
 require_relative "suites/definition"
 require_relative "suites/comparison"
 require_relative "suites/report"
@@ -25,6 +26,7 @@ module Suites
     options = parse(argv)
     definitions = Definition.all.select { |definition| options[:only].nil? || options[:only].include?(definition.name) }
     present, missing = definitions.partition { |definition| Dir.exist?(File.join(options[:dir], definition.name)) }
+    options[:debian_rubylib] = DebianRubylib.prepare(File.join(options[:work], "debian_rubylib"))
     comparisons = options[:lines].flat_map do |line|
       present.map { |definition| compare(definition, line, options) }
     end
@@ -36,7 +38,7 @@ module Suites
   def compare(definition, line, options)
     source_dir = File.join(options[:dir], definition.name)
     Comparison.new(definition: definition, source_dir: source_dir, line: line, backends: options[:backends],
-                   work_root: options[:work], version: version_of(source_dir)).run
+                   work_root: options[:work], version: version_of(source_dir), debian_rubylib: options[:debian_rubylib]).run
   end
 
   # The version the library's gemspec states, read in its folder as `gem build` would. The sources

@@ -21,13 +21,14 @@ module Suites
 
     attr_reader :definition, :line, :version, :off, :outcomes
 
-    def initialize(definition:, source_dir:, line:, backends:, work_root:, version:)
+    def initialize(definition:, source_dir:, line:, backends:, work_root:, version:, debian_rubylib:)
       @definition = definition
       @source_dir = source_dir
       @line = line
       @backends = backends
       @work_root = work_root
       @version = version
+      @debian_rubylib = debian_rubylib
       @outcomes = {}
     end
 
@@ -70,7 +71,8 @@ module Suites
       label = "#{definition.name} on JRuby #{line}, FAST_RSA_ENGINE=#{backend}#{attempt == 'first' ? '' : ' (again)'}"
       warn "==> #{label}"
       run = Run.new(definition: definition, source_dir: @source_dir, line: line, backend: backend,
-                    work_dir: File.join(@work_root, line, definition.name, "#{backend}-#{attempt}"))
+                    work_dir: File.join(@work_root, line, definition.name, "#{backend}-#{attempt}"),
+                    debian_rubylib: @debian_rubylib)
       run.result.tap { |result| warn "    #{summary(result)} (#{result.seconds.round}s, log #{result.log_path})" }
     end
 

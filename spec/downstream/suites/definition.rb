@@ -24,6 +24,7 @@ module Suites
       @files = []
       @exclude = []
       @stubs = []
+      @requires = []
       @notes = []
       @timeout = DEFAULT_TIMEOUT
     end
@@ -40,6 +41,8 @@ module Suites
     def files(*globs) = globs.empty? ? @files : @files = globs
     def exclude(*globs) = globs.empty? ? @exclude : @exclude = globs
     def stubs(*names) = names.empty? ? @stubs : @stubs = names
+    # Files required before the suite, as what a stubbed loader (Bundler.require) would have loaded.
+    def requires(*names) = names.empty? ? @requires : @requires = names
     def timeout(seconds = nil) = seconds ? @timeout = seconds : @timeout
 
     # What of the suite is not run, and why (shown in the report).

@@ -16,12 +16,14 @@ module Suites
 
     attr_reader :definition, :line, :backend, :work_dir
 
-    def initialize(definition:, source_dir:, line:, backend:, work_dir:)
+    # debian_rubylib: DebianRubylib's folder, last on the load path.
+    def initialize(definition:, source_dir:, line:, backend:, work_dir:, debian_rubylib:)
       @definition = definition
       @source_dir = source_dir
       @line = line
       @backend = backend
       @work_dir = work_dir
+      @debian_rubylib = debian_rubylib
     end
 
     def result
@@ -84,7 +86,7 @@ module Suites
     def command
       [File.join(PROJECT_ROOT, "bin", "jruby"), *stub_load_path, "-I", HARNESS, "-I", File.join(PROJECT_ROOT, "lib"),
        "-r", File.join(HARNESS, "engine_at_exit.rb"), *definition.load_path.flat_map { |dir| ["-I", dir] },
-       *runner_arguments]
+       "-I", @debian_rubylib, *definition.requires.flat_map { |name| ["-r", name] }, *runner_arguments]
     end
 
     # Only the stubs the definition names, each first on the load path: a folder of links to them.

@@ -1,0 +1,5 @@
+# origami (gdelugre/origami): minitest; test/test_pdf.rb loads every test file, as its Rakefile
+# runs it. PDF signing with RSA keys and certificates.
+framework :minitest
+load_path "lib", "test"
+files "test/test_pdf.rb"
