@@ -14,6 +14,7 @@
 require "optparse"
 require "rubygems"
 require "tmpdir"
+require_relative "suites/concurrent_ruby_jar"
 require_relative "suites/debian_rubylib"
 require_relative "suites/definition"
 require_relative "suites/comparison"
@@ -27,6 +28,7 @@ module Suites
     definitions = Definition.all.select { |definition| options[:only].nil? || options[:only].include?(definition.name) }
     present, missing = definitions.partition { |definition| Dir.exist?(File.join(options[:dir], definition.name)) }
     options[:debian_rubylib] = DebianRubylib.prepare(File.join(options[:work], "debian_rubylib"))
+    ConcurrentRubyJar.build(File.join(options[:dir], "concurrent-ruby"), options[:debian_rubylib])
     comparisons = options[:lines].flat_map do |line|
       present.map { |definition| compare(definition, line, options) }
     end

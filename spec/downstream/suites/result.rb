@@ -55,7 +55,7 @@ module Suites
     def explain(status)
       @problem =
         if status == :timeout then "timed out"
-        elsif @outside then "errors outside examples: #{@outside.join(' ').gsub(/\s+/, ' ')[0, MESSAGE_LIMIT]}"
+        elsif @outside then "errors outside examples: #{outside_reason}"
         elsif @failures.nil? then "no results (exit #{status.exitstatus || status.termsig}): #{log_reason}"
         elsif @examples.to_i.zero? then "no examples ran"
         end
@@ -72,6 +72,13 @@ module Suites
     def backend_ran = engine&.fetch("backend", nil)
 
     private
+
+    # RSpec's first load error: the file, the line that failed and the exception, not the backtrace.
+    def outside_reason
+      text = @outside.join("\n")
+      [text[/An error occurred while loading \S+/], text[/Failure\/Error: .*/], text[/^\w+(::\w+)*(Error|Exception):\n.*$/]]
+        .compact.map(&:strip).join(" ")[0, MESSAGE_LIMIT]
+    end
 
     # The log's first lines that name an exception, or its last lines.
     def log_reason

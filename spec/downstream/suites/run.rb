@@ -60,6 +60,9 @@ module Suites
 
         sleep 0.5
       end
+    rescue SignalException
+      stop(pid) # the orchestrator is interrupted: the suite's processes end with it
+      raise
     end
 
     def stop(pid)

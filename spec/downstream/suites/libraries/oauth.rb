@@ -5,4 +5,4 @@ framework :minitest
 load_path "lib", "test"
 files "test/**/*test*.rb"
 exclude "test/test_helper.rb"
-stubs "simplecov", "byebug"
+stubs "simplecov", "byebug", "mocha/mini_test"

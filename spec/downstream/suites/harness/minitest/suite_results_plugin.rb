@@ -1,6 +1,6 @@
 # frozen_string_literal: true
 
-# A minitest plugin (found on the load path by Minitest.load_plugins): writes every test's outcome
+# A minitest plugin (run_minitest.rb names it in Minitest.extensions): writes every test's outcome
 # to SUITES_RESULTS_FILE as JSON, in the shape the orchestrator reads for RSpec's JSON as well.
 module Minitest
   def self.plugin_suite_results_init(_options)
