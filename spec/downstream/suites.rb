@@ -29,12 +29,20 @@ module Suites
     present, missing = definitions.partition { |definition| Dir.exist?(File.join(options[:dir], definition.name)) }
     options[:debian_rubylib] = DebianRubylib.prepare(File.join(options[:work], "debian_rubylib"))
     ConcurrentRubyJar.build(File.join(options[:dir], "concurrent-ruby"), options[:debian_rubylib])
-    comparisons = options[:lines].flat_map do |line|
-      present.map { |definition| compare(definition, line, options) }
+    comparisons = []
+    options[:lines].each do |line|
+      present.each do |definition|
+        comparisons << compare(definition, line, options)
+        write_report(comparisons, options, present, missing) if options[:report] # a long run's table so far
+      end
     end
+    write_report(comparisons, options, present, missing)
+    comparisons.any?(&:differences?) ? 1 : 0
+  end
+
+  def write_report(comparisons, options, present, missing)
     report = Report.new(comparisons, backends: options[:backends], definitions: present, missing: missing.map(&:name)).to_markdown
     options[:report] ? File.write(options[:report], report) : puts(report)
-    comparisons.any?(&:differences?) ? 1 : 0
   end
 
   def compare(definition, line, options)

@@ -1,4 +1,5 @@
 # net-ssh (net-ssh/net-ssh): minitest with mocha, the files its Rakefile's `test` task runs.
+source "net-ssh/net-ssh", "v7.0.1"
 framework :minitest
 load_path "lib", "test"
 files "test/**/test_*.rb"
