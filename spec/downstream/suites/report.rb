@@ -5,6 +5,7 @@ module Suites
   # section takes it), then each difference exactly, the flaky ones apart, the suites that cannot
   # run on JRuby with the reason, and what each definition leaves out.
   class Report
+    MESSAGE_LIMIT = 300
     def initialize(comparisons, backends:, definitions:, missing:)
       @comparisons = comparisons
       @backends = backends
@@ -67,8 +68,9 @@ module Suites
         "  - #{backend}: #{message(difference.backend_message)}"
     end
 
+    # A failure's message without the backtrace RSpec appends to an unexpected exception.
     def message(text)
-      text ? "`#{text.gsub(/\s+/, ' ').gsub('`', "'")}`" : "passes"
+      text ? "`#{text.sub(/ with backtrace:.*/m, '').gsub(/\s+/, ' ').gsub('`', "'")[0, MESSAGE_LIMIT]}`" : "passes"
     end
 
     def cannot_run_section
