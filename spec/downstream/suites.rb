@@ -37,7 +37,7 @@ module Suites
       end
     end
     write_report(comparisons, options, present, missing)
-    comparisons.any?(&:differences?) ? 1 : 0
+    comparisons.any?(&:regressions?) ? 1 : 0
   end
 
   def write_report(comparisons, options, present, missing)

@@ -39,6 +39,17 @@ RSpec.describe "bin/downstream's comparison" do
     expect(differences.map(&:actual)).to eq(["RS256 encode => OpenSSL::PKey::PKeyError: EVP_PKEY_keygen: RSA lib"])
   end
 
+  # DIFFERENCES.md's java-words and java-exception rows: what the gem changes of stock's errors on purpose.
+  it "lets stock's Java words become other words of stock's class, and a Java exception a Ruby error, and nothing else" do
+    error = ->(klass, message) { { "name" => "RSA.new of an EC key", "outcome" => { "error" => klass, "message" => message } } }
+    java_words = error.("OpenSSL::PKey::RSAError", "Neither PUB key nor PRIV key: (invalid key type org.jruby.ext.openssl.impl.ECPrivateKeyWithName)")
+    compare = ->(want, got) { Downstream::Comparison.new(transcript("10.1/off", [want]), transcript("10.1/aws_lc", [got])).differences.size }
+    expect(compare.(java_words, error.("OpenSSL::PKey::RSAError", "incorrect pkey type: id-ecPublicKey"))).to eq(0)
+    expect(compare.(java_words, error.("OpenSSL::PKey::PKeyError", "EVP_PKEY_keygen: RSA lib"))).to eq(1)
+    expect(compare.(error.("Java::JavaLang::NullPointerException", "x"), error.("OpenSSL::PKCS7::PKCS7Error", "bad decrypt"))).to eq(0)
+    expect(compare.(error.("OpenSSL::PKey::RSAError", "Neither PUB key nor PRIV key:"), error.("OpenSSL::PKey::RSAError", "other words"))).to eq(1)
+  end
+
   it "finds a randomized output the other configuration does not verify, in either direction" do
     rejected = [{ "name" => "PS256 encode", "outcome" => { "error" => "JWT::VerificationError", "message" => "Signature verification failed" } }]
     candidate = transcript("10.1/aws_lc", off_steps, cross: { "10.1/off" => rejected })

@@ -40,7 +40,9 @@ module Suites
     def outcome_cell(outcome)
       return "not run" unless outcome
 
-      cell = outcome.differences.empty? ? "none" : "#{outcome.differences.size} differ"
+      regressions, fixes = outcome.differences.partition(&:regression?)
+      cell = regressions.empty? ? "none" : "#{regressions.size} fail only with the gem"
+      cell = "#{cell}; #{fixes.size} pass only with the gem" unless fixes.empty?
       outcome.flaky.empty? ? cell : "#{cell} (#{outcome.flaky.size} flaky)"
     end
 
@@ -63,7 +65,8 @@ module Suites
     end
 
     def difference_item(comparison, backend, difference)
-      "- #{comparison.definition.name} #{comparison.version}, JRuby #{comparison.line}, #{backend}: " \
+      side = difference.regression? ? "fails only with the gem" : "passes only with the gem"
+      "- #{comparison.definition.name} #{comparison.version}, JRuby #{comparison.line}, #{backend} (#{side}): " \
         "#{difference.description} (`#{difference.id}`)\n  - off: #{message(difference.off_message)}\n" \
         "  - #{backend}: #{message(difference.backend_message)}"
     end
