@@ -176,9 +176,9 @@ module Fuzz
       @random.rand < 0.1 ? Value.digest_object(name) : name
     end
 
-    # RSA.new's arguments for a key to load: a source, and sometimes a pass phrase (or a wrong one).
+    # RSA.new's arguments for a key to load (Fuzz::KeyLoading).
     def key_source_arguments
-      [KeyLoading.source(@random, pick(@sound_keys)), *optional { pick(KeyLoading::PASSPHRASE, "wrong", "", nil, 42) }]
+      KeyLoading.arguments(@random, pick(@sound_keys))
     end
 
     # Data to sign: mostly bytes; else none, no String, or large.

@@ -17,17 +17,29 @@ module Fuzz
       OpenSSL::PKey::RSA.new(*args)
     end
 
-    # One source: another type's key, or an RSA key of the corpus, sometimes malformed.
+    # RSA.new's arguments: a source, and sometimes a pass phrase (right, wrong, or no String). An
+    # encrypted key always gets a String: without one, stock and MRI ask the terminal for it.
+    def arguments(random, rsa_key)
+      source, encrypted = source(random, rsa_key)
+      passphrases = encrypted ? [PASSPHRASE, "wrong"] : [PASSPHRASE, "wrong", "", nil, 42]
+      encrypted || random.rand < 0.3 ? [source, passphrases[random.rand(passphrases.size)]] : [source]
+    end
+
+    # One source, and whether it is an encrypted key: another type's key in one of its forms, or an
+    # RSA key of the corpus, either sometimes malformed (an encrypted one never: a broken one may
+    # lose what says it is encrypted, and stock would ask the terminal).
     def source(random, rsa_key)
       if random.rand < 0.5
-        forms = OTHER_KEYS.fetch("keys").values.flat_map(&:values)
-        return Value.bytes(malformed(random, [forms[random.rand(forms.size)]].pack("H*"))) if random.rand < 0.2
+        forms = OTHER_KEYS.fetch("keys").values.flat_map(&:to_a)
+        form, hex = forms[random.rand(forms.size)]
+        bytes = [hex].pack("H*")
+        return [Value.bytes(bytes), true] if form == "encrypted_pem"
 
-        return Value.bytes([forms[random.rand(forms.size)]].pack("H*"))
+        return [Value.bytes(random.rand < 0.2 ? malformed(random, bytes) : bytes), false]
       end
       key = KeyCorpus.key(rsa_key)
       encoded = [key.to_pem, key.to_der, key.public_key.to_pem, key.public_key.to_der][random.rand(4)]
-      Value.bytes(random.rand < 0.6 ? malformed(random, encoded) : encoded)
+      [Value.bytes(random.rand < 0.6 ? malformed(random, encoded) : encoded), false]
     end
 
     # A source broken one way: cut short, a byte changed, a PEM label another type's, its body

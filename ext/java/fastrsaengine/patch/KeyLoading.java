@@ -38,12 +38,15 @@ final class KeyLoading {
     /**
      * The type of key the source holds, as OpenSSL names it, read with the same pass phrase (or
      * block); null where it is RSA after all or stock cannot read it as any key: then the failure
-     * was not the key's type, and MRI's words for a key that does not read apply.
+     * was not the key's type, and MRI's words for a key that does not read apply. Given neither,
+     * it reads with an empty pass phrase: an encrypted key stock asked the terminal for is not
+     * asked for again (its words are then the general ones).
      */
     private static String typeOf(ThreadContext context, IRubyObject[] source, IRubyObject passphrase) {
         Block block = passphrase.isNil() ? Block.NULL_BLOCK : ((RubyProc) passphrase).getBlock();
+        IRubyObject[] given = source.length == 1 && !block.isGiven() ? new IRubyObject[] {source[0], context.runtime.newString("")} : source;
         try {
-            IRubyObject key = context.runtime.getClassFromPath("OpenSSL::PKey").callMethod(context, "read", source, block);
+            IRubyObject key = context.runtime.getClassFromPath("OpenSSL::PKey").callMethod(context, "read", given, block);
             String type = key.callMethod(context, "oid").asJavaString();
             return RSA_TYPE.equals(type) ? null : type;
         } catch (RaiseException notAKeyStockReads) {
