@@ -17,13 +17,27 @@ module StructureReaders
     "OpenSSL::PKCS7" => %i[to_der to_pem type detached? data signers certificates crls error_string]
   }.freeze
 
+  # Readers that show the time of signing (an OCSP response's producedAt, a PKCS#7 signer's
+  # signing time), which two calls a second apart read differently.
+  TIME_HELD = { "OpenSSL::OCSP::BasicResponse" => %i[to_der], "OpenSSL::PKCS7" => %i[to_der to_pem signers] }.freeze
+
   # (jruby-openssl's X509::Request#to_text only warns that it is not implemented.)
   # Reader name => what it read, for every reader of the object's class.
-  def of(object)
-    readers = READERS.find { |name, _| object.is_a?(Object.const_get(name)) }&.last
-    raise ArgumentError, "no readers for #{object.class}" unless readers
+  def of(object, except: [])
+    (readers_of(object) - except).select { |name| object.respond_to?(name) }.to_h { |name| [name.to_s, read { object.public_send(name) }] }
+  end
 
-    readers.select { |name| object.respond_to?(name) }.to_h { |name| [name.to_s, read { object.public_send(name) }] }
+  # Every reader but those that show the time of signing.
+  def timeless(object)
+    of(object, except: TIME_HELD.fetch(class_name(object), []))
+  end
+
+  def readers_of(object)
+    READERS.fetch(class_name(object))
+  end
+
+  def class_name(object)
+    READERS.keys.find { |name| object.is_a?(Object.const_get(name)) } || raise(ArgumentError, "no readers for #{object.class}")
   end
 
   # An object's address changes from one object to the next: what inspect shows beside it compares.
