@@ -67,6 +67,7 @@ module FastRsaEngine
         Native.configure(JAR_DIRECTORY)
         require "fast_rsa_engine/rsa_patch"
         require "fast_rsa_engine/structure_patch"
+        require "fast_rsa_engine/crl_patch"
         require "fast_rsa_engine/startup_check"
       end
 
@@ -86,6 +87,7 @@ module FastRsaEngine
       def apply_patch
         OpenSSL::PKey::RSA.prepend(RsaPatch)
         KeyGenerationPatch.apply
+        OpenSSL::X509::CRL.prepend(CrlPatch)
       end
 
       # Each structure method whose end-to-end check passes with the engine is patched; one that

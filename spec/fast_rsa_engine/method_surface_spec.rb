@@ -30,8 +30,9 @@ RSpec.describe "What client libraries see", jruby: true do
             listing.("OpenSSL::PKey::RSA", rsa, rsa.public_instance_methods, "#") +
             listing.("OpenSSL::PKey::RSA", rsa, rsa.private_instance_methods, "#(private)") +
             listing.("OpenSSL::PKey::PKey", pkey, pkey.public_instance_methods, "#")
-    # The structure methods' classes (FastRsaEngine::StructurePatch).
-    [OpenSSL::X509::Certificate, OpenSSL::X509::Request, OpenSSL::OCSP::BasicResponse, OpenSSL::PKCS7].each do |klass|
+    # The structure methods' classes (FastRsaEngine::StructurePatch, CrlPatch).
+    [OpenSSL::X509::Certificate, OpenSSL::X509::Request, OpenSSL::X509::CRL, OpenSSL::OCSP::BasicResponse, OpenSSL::OCSP::Request,
+     OpenSSL::PKCS7].each do |klass|
       lines += listing.(klass.name, klass, klass.public_instance_methods, "#") +
                listing.(klass.name, klass, klass.private_instance_methods, "#(private)") +
                listing.(klass.name, klass.singleton_class, klass.singleton_methods, ".")

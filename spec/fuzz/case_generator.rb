@@ -194,6 +194,16 @@ module Fuzz
     end
 
     # The optional arguments of the OCSP signing methods, (certs, flags, digest), as many as drawn.
+    # A CRL's revoked entries, [serial, seconds after a fixed time, with a reason], in the order
+    # added: few or many, mostly of one time (an order no sort by time gives), serials in no order,
+    # sometimes one serial twice.
+    def revoked_entries
+      count = pick(2, 3, 5, 20, 60)
+      times = Array.new(pick(1, 1, 2, 3)) { @random.rand(-100..100) }
+      serials = Array.new(count) { @random.rand(1..(@random.rand < 0.1 ? count : 2**64)) }
+      serials.map { |serial| [serial, pick(times), @random.rand < 0.3] }
+    end
+
     def ocsp_options
       return [[], 0, digest_object].first(pick(0, 1, 2, 3, 3, 3)) unless reach?(:structure_arguments)
 

@@ -24,6 +24,6 @@ require "json"
 require "openssl"
 
 support = File.expand_path("../support", __dir__)
-%w[outcome reference_fixtures backends].each { |file| require File.join(support, file) }
+%w[outcome reference_fixtures backends structure_readers].each { |file| require File.join(support, file) }
 %w[value pkcs1 openssl_names key_corpus key_loading structure_calls patched_methods case disturbance case_generator output_check result
    documented_differences reference findings call_bound bounded_worker runner].each { |file| require_relative file }

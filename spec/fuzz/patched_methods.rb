@@ -48,7 +48,7 @@ module Fuzz
     # certificates, digests, data and flags good and bad (see CaseGenerator#signer and below).
     PatchedMethod.new("certificate_sign", :boolean, ->(g) { [[g.key_argument, g.structure_digest], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("request_sign", :boolean, ->(g) { [[g.key_argument, g.structure_digest], nil] }, "Fuzz::StructureCalls"),
-    PatchedMethod.new("crl_sign", :boolean, ->(g) { [[g.key_argument, g.structure_digest], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("crl_sign", :boolean, ->(g) { [[g.key_argument, g.structure_digest, *g.optional { g.revoked_entries }], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("ocsp_basic_response_sign", :boolean, ->(g) { [[g.signer, g.key_argument, *g.ocsp_options], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("ocsp_request_sign", :boolean, ->(g) { [[g.signer, g.key_argument, *g.ocsp_options], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("pkcs7_sign", :boolean, ->(g) { [[g.signer, g.key_argument, g.structure_data, *g.pkcs7_options], nil] }, "Fuzz::StructureCalls"),

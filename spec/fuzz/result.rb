@@ -14,6 +14,8 @@ module Fuzz
     attr_accessor :engine_ran
     # Whether the gem turned a Java failure into a Ruby error during the call (Native.java_repairs grew).
     attr_accessor :repaired
+    # What a structure method left in the object it signed, reader by reader (StructureCalls.take_state), or nil.
+    attr_accessor :state
 
     # The block makes the call and answers its Outcome; it runs twice when randomness is probed.
     def self.of(kase, probe_randomness:, &call)
@@ -87,6 +89,11 @@ module Fuzz
     # checks the same (opens with the same salt, decrypts to the same bytes).
     def agrees_with?(other)
       same_as?(other.summary) || (returned? && other.returned? && value.is_a?(String) && !check.nil? && check == other.check)
+    end
+
+    # The readers whose values differ from what the other call left in its object (none: the same state).
+    def state_difference(other)
+      (state || {}).keys.union((other.state || {}).keys).reject { |reader| state&.dig(reader) == other.state&.dig(reader) }
     end
 
     # MRI's answer: its bytes, or an error of its class (messages differ between the Rubies).

@@ -8,9 +8,25 @@ module Fuzz
   # MRI. Each answers what compares across them: whether what was signed, encoded and read back
   # verifies (stock's and MRI's own verification, which the gem leaves alone), or the plaintext;
   # or raises as the method raised. The arguments follow each method's own, the receiver first
-  # where it is drawn (the envelope decrypted).
+  # where it is drawn (the envelope decrypted). On JRuby, each signing method also leaves what every
+  # reader of the object it signed reads after the call (its state: StructureReaders), which the
+  # runner compares with what stock's call left.
   module StructureCalls
     module_function
+
+    # The state the last signing call left, taken (nil once taken, or for another method).
+    def take_state
+      state = @state
+      @state = nil
+      state
+    end
+
+    # Runs the signing call, then reads the object it signed, whether the call returned or raised.
+    def leaving_state(object)
+      yield
+    ensure
+      @state = StructureReaders.timeless(object) if RUBY_ENGINE == "jruby"
+    end
 
     NAME = "/CN=fuzz"
     # The fixed issuer key of the signers' certificates: not the key drawn, which may be odd.
@@ -34,7 +50,7 @@ module Fuzz
 
     def certificate_sign(key, digest)
       cert = certificate(key)
-      cert.sign(key, digest)
+      leaving_state(cert) { cert.sign(key, digest) }
       cert.verify(key)
     end
 
@@ -42,23 +58,40 @@ module Fuzz
       request = OpenSSL::X509::Request.new
       request.subject = OpenSSL::X509::Name.parse(NAME)
       request.public_key = public_half(key)
-      request.sign(key, digest)
+      leaving_state(request) { request.sign(key, digest) }
       request.verify(key)
     end
 
-    # A CRL as a CA issues one: issuer, last and next update, one revoked certificate.
-    def crl_sign(key, digest)
+    # A CRL as a CA issues one: issuer, last and next update, revoked certificates ([serial,
+    # seconds after a fixed time, with a reason], in the order added: by default one). Answers
+    # whether it verifies read back, and whether the entries read back are listed in the order the
+    # CRL holds them (DIFFERENCES.md, crl-revoked-order).
+    def crl_sign(key, digest, revoked = [[42, 0, false]])
       crl = OpenSSL::X509::CRL.new
       crl.version = 1
       crl.issuer = OpenSSL::X509::Name.parse(NAME)
       crl.last_update = Time.at(1_700_000_000)
       crl.next_update = Time.at(1_900_000_000)
-      revoked = OpenSSL::X509::Revoked.new
-      revoked.serial = 42
-      revoked.time = Time.at(1_750_000_000)
-      crl.add_revoked(revoked)
-      crl.sign(key, digest)
-      OpenSSL::X509::CRL.new(crl.to_der).verify(key)
+      revoked.each { |serial, seconds, reason| crl.add_revoked(revoked_entry(serial, seconds, reason)) }
+      leaving_state(crl) { crl.sign(key, digest) }
+      read = OpenSSL::X509::CRL.new(crl.to_der)
+      [read.verify(key), read.revoked.map { |entry| entry.serial.to_i } == held_serials(crl.to_der)]
+    end
+
+    def revoked_entry(serial, seconds, reason)
+      entry = OpenSSL::X509::Revoked.new
+      entry.serial = serial
+      entry.time = Time.at(1_750_000_000 + seconds)
+      entry.add_extension(OpenSSL::X509::Extension.new("CRLReason", OpenSSL::ASN1::Enumerated(1))) if reason
+      entry
+    end
+
+    # The serials of a CRL's entries in the order its DER holds them: the TBSCertList's SEQUENCE
+    # of entries, each a SEQUENCE starting with the serial.
+    def held_serials(der)
+      tbs = OpenSSL::ASN1.decode(der).value[0].value
+      list = tbs.find { |part| part.is_a?(OpenSSL::ASN1::Sequence) && part.value.first.is_a?(OpenSSL::ASN1::Sequence) && part.value.first.value.first.is_a?(OpenSSL::ASN1::Integer) }
+      list ? list.value.map { |entry| entry.value.first.value.to_i } : []
     end
 
     # BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]])
@@ -66,8 +99,9 @@ module Fuzz
       cert = argument(signer, key)
       response = OpenSSL::OCSP::BasicResponse.new
       issued = signed_certificate(KeyCorpus.key(ISSUER))
-      response.add_status(OpenSSL::OCSP::CertificateId.new(issued, issued), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil, 0, 3600, [])
-      response.sign(cert, key, *argument(rest, key))
+      response.add_status(OpenSSL::OCSP::CertificateId.new(issued, issued), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil,
+                          Time.at(1_800_000_000), Time.at(1_800_003_600), []) # fixed: the state compares across calls
+      leaving_state(response) { response.sign(cert, key, *argument(rest, key)) }
       verified { OpenSSL::OCSP::BasicResponse.new(response.to_der).verify(certificates(cert), store(cert), OpenSSL::OCSP::TRUSTOTHER) }
     end
 
@@ -77,7 +111,7 @@ module Fuzz
       request = OpenSSL::OCSP::Request.new
       issued = signed_certificate(KeyCorpus.key(ISSUER))
       request.add_certid(OpenSSL::OCSP::CertificateId.new(issued, issued))
-      request.sign(cert, key, *argument(rest, key))
+      leaving_state(request) { request.sign(cert, key, *argument(rest, key)) }
       verified { OpenSSL::OCSP::Request.new(request.to_der).verify(certificates(cert), store(cert)) }
     end
 
@@ -85,6 +119,7 @@ module Fuzz
     def pkcs7_sign(signer, key, data, *rest)
       cert = argument(signer, key)
       p7 = OpenSSL::PKCS7.sign(cert, key, data, *argument(rest, key))
+      leaving_state(p7) { nil }
       flags = rest[1]
       detached = flags.is_a?(Integer) && (flags & OpenSSL::PKCS7::DETACHED) != 0
       verified do

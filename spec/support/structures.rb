@@ -35,29 +35,40 @@ module Structures
   # The digest as an OpenSSL::Digest: jruby-openssl 0.15's CSR takes no name.
   def request(key, digest = "SHA256")
     digest = OpenSSL::Digest.new(digest) if digest.is_a?(String) && digest != "NOPE"
+    unsigned_request(key).sign(key, digest)
+  end
+
+  def unsigned_request(key)
     request = OpenSSL::X509::Request.new
     request.subject = OpenSSL::X509::Name.parse(NAME)
     request.public_key = key.public_key
-    request.sign(key, digest)
+    request
   end
 
   # A CRL with one revoked certificate and one extension, fields fixed as the certificate's.
   def crl(key, digest = "SHA256")
+    unsigned_crl.sign(key, digest)
+  end
+
+  # revoked: [serial, revocation time] of each entry, in the order added.
+  def unsigned_crl(revoked: [[42, Time.at(1_800_000_000)]])
     crl = OpenSSL::X509::CRL.new
     crl.version = 1
     crl.issuer = OpenSSL::X509::Name.parse(NAME)
     crl.last_update = Time.at(1_700_000_000)
     crl.next_update = Time.at(1_900_000_000)
-    crl.add_revoked(OpenSSL::X509::Revoked.new.tap { |r| r.serial = 42; r.time = Time.at(1_800_000_000) })
+    revoked.each { |serial, time| crl.add_revoked(OpenSSL::X509::Revoked.new.tap { |r| r.serial = serial; r.time = time }) }
     crl.add_extension(OpenSSL::X509::Extension.new("crlNumber", OpenSSL::ASN1::Integer(7)))
-    crl.sign(key, digest)
+    crl
   end
 
   # An OCSP request for the certificate, signed by its key (no nonce: the bytes depend only on the key).
   def ocsp_request(key, cert, digest = "SHA256")
-    request = OpenSSL::OCSP::Request.new
-    request.add_certid(OpenSSL::OCSP::CertificateId.new(cert, cert))
-    request.sign(cert, key, [], 0, OpenSSL::Digest.new(digest))
+    unsigned_ocsp_request(cert).sign(cert, key, [], 0, OpenSSL::Digest.new(digest))
+  end
+
+  def unsigned_ocsp_request(cert)
+    OpenSSL::OCSP::Request.new.tap { |request| request.add_certid(OpenSSL::OCSP::CertificateId.new(cert, cert)) }
   end
 
   # A certificate for PKCS#7 signers: without extensions (stock's PKCS7#verify refuses the CA's above).
@@ -68,10 +79,14 @@ module Structures
   # A basic OCSP response for one certificate, DER (its producedAt is the time of signing: stock's
   # fails without one, OCSP::NOTIME).
   def ocsp_response(key, cert)
+    unsigned_ocsp_response(cert).sign(cert, key, []).to_der
+  end
+
+  def unsigned_ocsp_response(cert)
     response = OpenSSL::OCSP::BasicResponse.new
     response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil,
                         Time.at(1_800_000_000), Time.at(1_800_003_600), [])
-    response.sign(cert, key, []).to_der
+    response
   end
 
   def pkcs7_signed(key, data, flags = OpenSSL::PKCS7::BINARY)

@@ -1,6 +1,7 @@
 package fastrsaengine;
 
 import fastrsaengine.patch.Control;
+import fastrsaengine.patch.CrlRevokedOrder;
 import fastrsaengine.patch.KeyGeneration;
 import fastrsaengine.patch.ProviderInstallation;
 import fastrsaengine.patch.RsaMethods;
@@ -13,8 +14,10 @@ import org.jruby.runtime.load.BasicLibraryService;
  * The extension's entry point, loaded by lib/fast_rsa_engine/startup.rb after 'openssl'. It only
  * defines modules: FastRsaEngine::Native (backend control), FastRsaEngine::RsaMethods (the engine
  * side of each patched method), FastRsaEngine::KeyGeneration and FastRsaEngine::StructureMethods
- * (certificate, CSR and PKCS#7 signing, PKCS#7 decryption), which share this runtime's state. The Ruby shim builds FastRsaEngine::RsaPatch from RsaMethods and
- * prepends it to OpenSSL::PKey::RSA only after a known-answer signature through it has passed.
+ * (certificate, CSR and PKCS#7 signing, PKCS#7 decryption), which share this runtime's state, and
+ * FastRsaEngine::CrlRevokedOrder (a CRL's entries as it holds them, when read). The Ruby shim
+ * builds FastRsaEngine::RsaPatch from RsaMethods and prepends it to OpenSSL::PKey::RSA only after
+ * a known-answer signature through it has passed.
  */
 public final class FastRsaEngineService implements BasicLibraryService {
 
@@ -31,6 +34,7 @@ public final class FastRsaEngineService implements BasicLibraryService {
         RubyModule structureMethods = fastRsaEngine.defineModuleUnder("StructureMethods");
         structureMethods.defineAnnotatedMethods(StructureMethods.class);
         Control.attachRuntimeState(control, rsaMethods, keyGeneration, structureMethods);
+        fastRsaEngine.defineModuleUnder("CrlRevokedOrder").defineAnnotatedMethods(CrlRevokedOrder.class);
         return true;
     }
 }

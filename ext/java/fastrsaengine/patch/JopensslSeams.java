@@ -1,12 +1,20 @@
 package fastrsaengine.patch;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateException;
 import java.util.Collection;
 import org.bouncycastle.cert.X509CRLHolder;
+import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 import org.jruby.RubyClass;
 import org.jruby.RubyString;
+import org.jruby.ext.openssl.SecurityHelper;
 import org.jruby.ext.openssl.X509CRL;
+import org.jruby.ext.openssl.X509Cert;
+import org.jruby.ext.openssl.X509Request;
+import org.jruby.ext.openssl.impl.PKCS10Request;
 import org.jruby.ext.openssl.impl.SignerInfoWithPkey;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
@@ -25,12 +33,23 @@ import org.jruby.runtime.builtin.IRubyObject;
  * <li>Those providers compute m^d mod n for a private key without CRT numbers and check nothing,
  *     so with the stand-in's key of exponent 1 a signature is the encoded message and a decryption opens a
  *     block as given (and the start-up check would see otherwise).</li>
- * <li>X509::Certificate's, X509::Request's, OCSP::BasicResponse's and OCSP::Request's
- *     {@code initialize(der)}, run again on a signed object, read every field back from the DER (the
- *     signed certificate, request or response among them), and only append to one list
- *     ({@code extensions}, {@code attributes}; the OCSP ones none), which their public setters
- *     empty: how a signed object gets its engine signature after stock signed it.</li>
- * <li>X509::CRL's {@code initialize(der)} would not do: it leaves the CRL that sign built
+ * <li>OCSP::BasicResponse's and OCSP::Request's {@code initialize(der)}, run again on a signed
+ *     object, set from the DER the one field their sign sets (the BC structure every reader reads),
+ *     and nothing else: how a signed OCSP message gets its engine signature after stock signed it.</li>
+ * <li>X509::Certificate's {@code initialize(der)} would not do: it sets every field again from
+ *     the DER (the signature algorithm by another name, {@code RSA-SHA1} for {@code
+ *     sha1WithRSAEncryption}; the extensions in the DER's order, critical ones first; the times
+ *     in UTC), where stock's sign sets one, the private field {@code cert} (the JCA certificate,
+ *     which {@code to_der}, {@code to_text}'s signature and {@code verify} read), and leaves the
+ *     caller's fields as they were. The engine puts its certificate there, made from the DER as
+ *     stock's sign makes it (its CertificateFactory).</li>
+ * <li>X509::Request's sign sets its private field {@code request} (an {@code
+ *     org.jruby.ext.openssl.impl.PKCS10Request}, public) to one holding the request it signed in
+ *     the private field {@code signedRequest} (read by {@code to_der}, {@code signature_algorithm}
+ *     and {@code verify}); the engine's signed request is put there, and the caller's subject,
+ *     public key and attributes stay the objects they were (its {@code initialize(der)} would
+ *     make new ones).</li>
+ * <li>X509::CRL's {@code initialize(der)} would not do either: it leaves the CRL that sign built
  *     ({@code crlHolder}, which {@code to_der}, {@code verify} and the rest read first) as it was,
  *     and makes new revoked entries where stock keeps the caller's. sign leaves the CRL it built in
  *     the private field {@code crlHolder} (and {@code crl}, the JCA's copy, empty, to be made from it
@@ -41,7 +60,7 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     stock returns. Reading it back from DER instead (to_der, then a parse) cost a fifth of the
  *     call, and lost what stock keeps beside the DER (the data argument, in {@code @data}).</li>
  * </ol>
- * The two private fields are looked up once; where one is missing the method that needs it raises
+ * The private fields are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.
  */
 final class JopensslSeams {
@@ -56,18 +75,34 @@ final class JopensslSeams {
         return fresh;
     }
 
-    /**
-     * Reads self's fields back from DER with the stock class's own initialize: the one list that
-     * initialize appends to (a certificate's extensions, a CSR's attributes) is emptied first by its
-     * public setter (null: none). One parse, no copy: a certificate keeps the public key object it was given.
-     */
-    static void reinitialize(ThreadContext context, String stockClass, String listSetter, IRubyObject self, byte[] der) {
+    /** An OCSP message signed in place, reading its DER back with the stock class's own initialize (item 3 above). */
+    static void reinitialize(ThreadContext context, String stockClass, IRubyObject self, byte[] der) {
         RubyClass base = (RubyClass) context.runtime.getClassFromPath(stockClass);
-        if (listSetter != null) self.callMethod(context, listSetter, context.runtime.newArray());
         base.searchMethod("initialize").call(context, self, base, "initialize", RubyString.newStringNoCopy(context.runtime, der));
     }
 
-    /** A CRL signed in place, holding the DER as stock's sign holds what it built (item 4 above). */
+    /** A certificate signed in place, holding the DER as stock's sign holds what it built (item 4 above). */
+    static void holdCertificate(IRubyObject certificate, byte[] der) {
+        try {
+            Certificate signed = SecurityHelper.getCertificateFactory("X.509").generateCertificate(new ByteArrayInputStream(der));
+            Fields.write(Fields.CERTIFICATE, "X509::Certificate", certificate, signed);
+        } catch (CertificateException notDer) {
+            throw new IllegalStateException("the certificate signed is no DER", notDer);
+        }
+    }
+
+    /** A CSR signed in place, holding the DER as stock's sign holds what it built (item 5 above). */
+    static void holdRequest(IRubyObject request, byte[] der) {
+        Object held = Fields.read(Fields.REQUEST, "X509::Request", request);
+        if (held == null) throw new IllegalStateException("jruby-openssl's X509::Request holds no request after sign");
+        try {
+            Fields.write(Fields.SIGNED_REQUEST, "PKCS10Request", held, new PKCS10CertificationRequest(der));
+        } catch (IOException notDer) {
+            throw new IllegalStateException("the request signed is no DER", notDer);
+        }
+    }
+
+    /** A CRL signed in place, holding the DER as stock's sign holds what it built (item 6 above). */
     static void holdCrl(IRubyObject crl, byte[] der) {
         try {
             Fields.write(Fields.CRL_HOLDER, "X509::CRL", crl, new X509CRLHolder(der));
@@ -76,13 +111,16 @@ final class JopensslSeams {
         }
     }
 
-    /** The signers of the PKCS#7 signed data of a PKCS7 (item 5 above); null for another type. */
+    /** The signers of the PKCS#7 signed data of a PKCS7 (item 7 above); null for another type. */
     static Collection<SignerInfoWithPkey> signers(IRubyObject pkcs7) {
         return ((org.jruby.ext.openssl.impl.PKCS7) Fields.read(Fields.PKCS7_DATA, "PKCS7", pkcs7)).getSignerInfo();
     }
 
-    /** The private fields of items 4 and 5, each null where this jruby-openssl has none of that name. */
+    /** The private fields of items 4 to 7, each null where this jruby-openssl has none of that name. */
     private static final class Fields {
+        static final Field CERTIFICATE = find(X509Cert.class, "cert");
+        static final Field REQUEST = find(X509Request.class, "request");
+        static final Field SIGNED_REQUEST = find(PKCS10Request.class, "signedRequest");
         static final Field CRL_HOLDER = find(X509CRL.class, "crlHolder");
         static final Field PKCS7_DATA = find(org.jruby.ext.openssl.PKCS7.class, "p7");
 

@@ -47,13 +47,13 @@ public final class StructureMethods {
     @JRubyMethod(name = "certificate_sign", module = true)
     public static IRubyObject certificateSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
         return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, DerSlots::x509Signature,
-            (c, signed, der) -> JopensslSeams.reinitialize(c, "OpenSSL::X509::Certificate", "extensions=", signed, der));
+            (c, signed, der) -> JopensslSeams.holdCertificate(signed, der));
     }
 
     @JRubyMethod(name = "request_sign", module = true)
     public static IRubyObject requestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
         return signAndReadBack(Call.start(context, module, "request_sign", stock), self, key, DerSlots::x509Signature,
-            (c, signed, der) -> JopensslSeams.reinitialize(c, "OpenSSL::X509::Request", "attributes=", signed, der));
+            (c, signed, der) -> JopensslSeams.holdRequest(signed, der));
     }
 
     @JRubyMethod(name = "crl_sign", module = true)
@@ -83,7 +83,7 @@ public final class StructureMethods {
     private static IRubyObject ocspSign(Call call, IRubyObject self, RubyArray<?> args, SlotFinder slot, String stockClass) {
         StructureArguments.ocspSign(call.context, call.method, args);
         if (args.size() < 2 || args.size() > 5) return call.stock(reason(call, null)); // stock's ArgumentError
-        return signAndReadBack(call, self, args.eltInternal(1), slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, null, signed, der));
+        return signAndReadBack(call, self, args.eltInternal(1), slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der));
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the arguments given, or the caller's. */
@@ -223,7 +223,10 @@ public final class StructureMethods {
         return key instanceof PKeyRSA ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN;
     }
 
-    /** How a structure signed in place takes its DER back once the engine signed it (see {@link JopensslSeams}). */
+    /**
+     * How a structure signed in place takes its DER back once the engine signed it: into the one
+     * field stock's sign set, so that every reader reads what stock's leaves (see {@link JopensslSeams}).
+     */
     private interface ReadBack {
         void from(ThreadContext context, IRubyObject signed, byte[] der);
     }
