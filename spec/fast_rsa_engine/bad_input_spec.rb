@@ -36,6 +36,7 @@ RSpec.describe "Bad input", jruby: true do
     ["private_decrypt OAEP of a block not below n", ->(key, _, _) { key.private_decrypt(ff, oaep) }],
     ["private_decrypt NO_PADDING of k + 1 bytes", ->(key, _, _) { key.private_decrypt(x[k + 1], no_padding) }],
     ["private_decrypt NO_PADDING of a block not below n", ->(key, _, _) { key.private_decrypt(ff, no_padding) }],
+    ["private_decrypt NO_PADDING of k + 2 bytes", ->(key, _, _) { key.private_decrypt(("\x8a".b * (k + 2)), no_padding) }],
     ["sign_raw(nil) of more than k - 11 bytes", ->(key, _, _) { key.sign_raw(nil, x[k - 10]) }],
     ["sign_pss with a salt too long for the key", ->(key, _, _) { key.sign_pss("SHA256", "x", salt_length: k, mgf1_hash: "SHA256") }],
     ["sign with rsa_pss_saltlen too long for the key",

@@ -121,6 +121,7 @@ final class KeyBlocks {
 
     /** No padding, as OpenSSL's RSA_NO_PADDING decrypts: up to k bytes in, k bytes out, leading zeros kept. */
     byte[] raw(byte[] block) {
+        checkAtMostModulusLength(block); // longer than k: stock's words, not those of the cipher below
         EngineCipher cipher = new EngineCipher(modulus, operation);
         cipher.init(true, paddingKey); // the "encrypting" direction returns exactly k bytes
         return cipher.processBlock(block, 0, block.length);
