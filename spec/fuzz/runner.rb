@@ -9,10 +9,11 @@ module Fuzz
   # object, leave in it what stock's leaves, reader by reader) or differ from it as a documented row
   # allows. Where the engine keeps stock's answer and MRI's differs, that is a note, not a failure:
   # errors stay stock's. A case with a disturbance (the concurrency mode) also runs with another
-  # thread disturbing the call, and must give an answer the call gives undisturbed. Every answer,
-  # stock's in process too (the gem with the backend :stock), must also be what stock jruby-openssl
-  # untouched answers (JRuby without the gem, beside), or else MRI's: the same error class, or a
-  # result (:not_stock; a Java exception of untouched stock's is judged by the rules above).
+  # thread disturbing the call, and must give an answer the call gives undisturbed. Stock's answer
+  # in process (the gem with the backend :stock, which the engines are judged against) must also
+  # be what stock jruby-openssl untouched answers (JRuby without the gem, beside), or else MRI's:
+  # the same error class, or a result (:not_stock; a Java exception of untouched stock's is judged
+  # by the rules above).
   #
   # A finding counts only if it replays: the case runs again as it ran, and the same finding must
   # come back on the same backend; one that does not is listed apart, as not replayed.
@@ -109,9 +110,7 @@ module Fuzz
          kind = judge(kase, engine, stock, mri)
          Finding.new(kind, backend, kase, engine, stock, mri) if kind
        end,
-       *{ stock: stock, **answers.engines }.map do |backend, answer|
-         Finding.new(:not_stock, backend, kase, answer, references.untouched, mri) if answer && not_stock?(answer, references)
-       end,
+       (Finding.new(:not_stock, :stock, kase, stock, references.untouched, mri) if stock && not_stock?(kase, stock, references)),
        *answers.disturbed.map do |backend, disturbed|
          undisturbed = answers.engines.fetch(backend)
          Finding.new(:disturbed, backend, kase, disturbed, stock, mri, undisturbed) unless undisturbed?(disturbed, undisturbed, stock)
@@ -175,12 +174,15 @@ module Fuzz
       !disturbed.hang? && (disturbed.agrees_with?(undisturbed) || (!stock.nil? && disturbed.agrees_with?(stock)))
     end
 
-    # Whether an answer is neither untouched stock's nor MRI's (as_mri?: the same bytes, or an
-    # error of the same class; a randomized output that checks the same). Where untouched stock
-    # leaks a Java exception or did not answer, the rules of #judge decide alone.
-    def not_stock?(answer, references)
+    # Whether stock's answer in process (the gem with the backend :stock: its Ruby and Java around
+    # stock's methods, which every backend shares) is neither untouched stock's nor MRI's (as_mri?:
+    # the same bytes, or an error of the same class; a randomized output that checks the same).
+    # The engines are judged against it (#judge), and their documented differences with it. Where
+    # untouched stock lacks the method, leaks a Java exception or did not answer, #judge decides alone.
+    def not_stock?(kase, answer, references)
       untouched = references.untouched
-      return false if untouched.nil? || answer.hang? || untouched["raised"].to_s.start_with?("Java::") || untouched["raised"] == Hang.name
+      return false if untouched.nil? || answer.hang? || DocumentedDifferences.stock_lacks?(kase)
+      return false if untouched["raised"].to_s.start_with?("Java::") || untouched["raised"] == Hang.name
 
       !answer.as_mri?(untouched) && !(references.mri && answer.as_mri?(references.mri))
     end
