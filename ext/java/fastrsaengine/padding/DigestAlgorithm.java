@@ -3,8 +3,10 @@ package fastrsaengine.padding;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
@@ -155,6 +157,20 @@ public enum DigestAlgorithm {
     /** The digest a digest argument names (sign's first argument, sign_pss's mgf1_hash), or null. */
     public static DigestAlgorithm forObjectName(String name) {
         return name == null ? null : OBJECT_NAMES.get(key(name));
+    }
+
+    /**
+     * Digest objects OpenSSL 3 names but the gem does not compute (legacy MD4 and Whirlpool, by
+     * name, signature name and OID, from {@code openssl list -digest-algorithms}): a digest argument
+     * OpenSSL reads, which then fails where it is used ("digest not allowed"), not as a name it
+     * does not know.
+     */
+    private static final Set<String> UNCOMPUTED_OBJECT_NAMES = new HashSet<>(Arrays.asList(
+        "MD4", "RSA-MD4", "MD4WITHRSAENCRYPTION", "1.2.840.113549.2.4", "1.2.840.113549.1.1.3", "WHIRLPOOL", "1.0.10118.3.0.55"));
+
+    /** Whether OpenSSL reads a digest argument of this name (EVP_get_digestbyname, then the object's OID). */
+    public static boolean isObjectName(String name) {
+        return forObjectName(name) != null || (name != null && UNCOMPUTED_OBJECT_NAMES.contains(key(name)));
     }
 
     /** The name stock jruby-openssl and MRI both answer for it ("SHA256", "SHA3-256"). */

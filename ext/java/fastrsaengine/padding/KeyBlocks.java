@@ -121,7 +121,8 @@ final class KeyBlocks {
 
     /** No padding, as OpenSSL's RSA_NO_PADDING decrypts: up to k bytes in, k bytes out, leading zeros kept. */
     byte[] raw(byte[] block) {
-        checkAtMostModulusLength(block); // longer than k: stock's words, not those of the cipher below
+        // Longer than k + 1 bytes: stock's words (its JCA cipher's buffer); k + 1: the raw cipher's, as stock's.
+        if (block.length > modulusBytes + 1) throw new DataLengthException("too much data for RSA block");
         EngineCipher cipher = new EngineCipher(modulus, operation);
         cipher.init(true, paddingKey); // the "encrypting" direction returns exactly k bytes
         return cipher.processBlock(block, 0, block.length);
