@@ -99,6 +99,7 @@ final class StructureArguments {
     private static void digest(ThreadContext context, IRubyObject value) {
         if (value.isNil() || value instanceof Digest) return;
         if (!(value instanceof RubyString)) throw Errors.wrongArgumentType(context.runtime, value, "OpenSSL/Digest");
+        if (value.asJavaString().indexOf('\0') >= 0) throw Errors.nulByte(context.runtime); // StringValueCStr
         if (!DigestAlgorithm.isObjectName(value.asJavaString())) throw Errors.unsupportedDigest(context.runtime, (RubyString) value);
     }
 
