@@ -245,6 +245,10 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
         # Where stock leaks a Java exception the gem raises a Ruby error instead, as for RSA's methods.
         next expect(ours.error).to be_a(StandardError) if stock.java_exception?
 
+        # Another key's envelope opens to a random content key, as OpenSSL opens it (DIFFERENCES.md,
+        # pkcs7-decrypt-bad-padding): "bad decrypt", or about one time in 256 random bytes.
+        next expect(ours.value).not_to eq("x") if name.include?("another key") && !ours.raised?
+
         expect([ours.error_class, ours.message]).to eq([stock.error_class, stock.message])
         expect(ours.value).to eq(stock.value) unless name.include?("PKCS7.sign")
       end
