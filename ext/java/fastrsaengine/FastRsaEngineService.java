@@ -3,6 +3,7 @@ package fastrsaengine;
 import fastrsaengine.patch.Control;
 import fastrsaengine.patch.CrlRevokedOrder;
 import fastrsaengine.patch.KeyGeneration;
+import fastrsaengine.patch.KeyLoading;
 import fastrsaengine.patch.ProviderInstallation;
 import fastrsaengine.patch.RsaMethods;
 import fastrsaengine.patch.StructureMethods;
@@ -29,6 +30,7 @@ public final class FastRsaEngineService implements BasicLibraryService {
         RubyModule keyGeneration = fastRsaEngine.defineModuleUnder("KeyGeneration");
         control.defineAnnotatedMethods(Control.class);
         control.defineAnnotatedMethods(ProviderInstallation.class);
+        control.defineAnnotatedMethods(KeyLoading.class);
         rsaMethods.defineAnnotatedMethods(RsaMethods.class);
         keyGeneration.defineAnnotatedMethods(KeyGeneration.class);
         RubyModule structureMethods = fastRsaEngine.defineModuleUnder("StructureMethods");

@@ -120,12 +120,6 @@ public final class Control {
         return Stock.call(context, method.asJavaString(), stock);
     }
 
-    /** RSA.new(source [, pass phrase]) read by stock ({@code Native.load_stock(args, block) { super }}): {@link KeyLoading}. */
-    @JRubyMethod(name = "load_stock", module = true)
-    public static IRubyObject loadStock(ThreadContext context, IRubyObject self, IRubyObject args, IRubyObject passphrase, Block stock) {
-        return KeyLoading.stock(context, ((RubyArray<?>) args).toJavaArray(), passphrase, stock);
-    }
-
     @JRubyMethod(name = "current", module = true)
     public static IRubyObject current(ThreadContext context, IRubyObject self) {
         RsaEngine engine = RuntimeEngine.of(self).engine();

@@ -1,6 +1,8 @@
 package fastrsaengine.patch;
 
+import org.jruby.RubyArray;
 import org.jruby.RubyProc;
+import org.jruby.anno.JRubyMethod;
 import org.jruby.exceptions.RaiseException;
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
@@ -15,15 +17,21 @@ import org.jruby.runtime.builtin.IRubyObject;
  * RSAError` then `EC.new(pem)` is how a key of unknown type is loaded); the words are MRI's, with
  * the type OpenSSL::PKey.read names for the same source (its oid, OpenSSL's short name).
  */
-final class KeyLoading {
-    /** The patched method's name for {@link Errors}: RSA.new given a key, not a size. */
+public final class KeyLoading {
+    /** The patched method's name for {@link Errors} (and MriFailures' table): RSA.new given a key, not a size. */
     static final String METHOD = "load";
     private static final String RSA_TYPE = "rsaEncryption";
 
     private KeyLoading() {
     }
 
-    static IRubyObject stock(ThreadContext context, IRubyObject[] source, IRubyObject passphrase, Block stock) {
+    /** RSA.new(source [, pass phrase]) read by stock ({@code Native.load_stock(args, block) { super }}), on FastRsaEngine::Native. */
+    @JRubyMethod(name = "load_stock", module = true)
+    public static IRubyObject loadStock(ThreadContext context, IRubyObject self, IRubyObject args, IRubyObject passphrase, Block stock) {
+        return stock(context, ((RubyArray<?>) args).toJavaArray(), passphrase, stock);
+    }
+
+    private static IRubyObject stock(ThreadContext context, IRubyObject[] source, IRubyObject passphrase, Block stock) {
         try {
             return stock.yieldSpecific(context);
         } catch (RaiseException stockRefused) {

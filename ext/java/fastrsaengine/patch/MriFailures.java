@@ -35,8 +35,8 @@ final class MriFailures {
         failure("verify_raw", PKEY_ERROR, "EVP_PKEY_verify");
         failure("verify_pss", RSA_ERROR, "EVP_DigestVerify");
         failure("generate", PKEY_ERROR, "EVP_PKEY_keygen: RSA lib");
-        // RSA.new(source): a source that does not read as a key (KeyLoading).
-        failure(KeyLoading.METHOD, RSA_ERROR, "Neither PUB key nor PRIV key: unsupported");
+        // RSA.new(source): a source that does not read as a key (KeyLoading.METHOD).
+        failure("load", RSA_ERROR, "Neither PUB key nor PRIV key: unsupported");
         failure("generate_key", PKEY_ERROR, "EVP_PKEY_keygen: RSA lib");
         // MRI's words for the failures jruby-openssl meets in Java: a signer certificate that was
         // never signed (OpenSSL fails encoding the structure: "illegal zero content"), an envelope
