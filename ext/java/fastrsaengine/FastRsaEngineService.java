@@ -1,10 +1,10 @@
 package fastrsaengine;
 
-import fastrsaengine.patch.Control;
+import fastrsaengine.call.Control;
 import fastrsaengine.patch.CrlRevokedOrder;
 import fastrsaengine.patch.KeyGeneration;
 import fastrsaengine.patch.KeyLoading;
-import fastrsaengine.patch.ProviderInstallation;
+import fastrsaengine.call.ProviderInstallation;
 import fastrsaengine.patch.RsaMethods;
 import fastrsaengine.patch.StructureMethods;
 import org.jruby.Ruby;

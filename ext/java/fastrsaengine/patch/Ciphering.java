@@ -1,5 +1,7 @@
 package fastrsaengine.patch;
 
+import fastrsaengine.call.EngineCall;
+import fastrsaengine.call.Errors;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
 import fastrsaengine.padding.DigestAlgorithm;

@@ -1,5 +1,7 @@
 package fastrsaengine.patch;
 
+import fastrsaengine.call.Call;
+import fastrsaengine.call.Errors;
 import fastrsaengine.engines.FaultDetectedException;
 import fastrsaengine.engines.JdkEngine;
 import fastrsaengine.engines.KeyChecks;
@@ -16,7 +18,7 @@ import org.jruby.Ruby;
 import org.jruby.RubyFloat;
 import org.jruby.RubyInteger;
 import org.jruby.RubyString;
-import fastrsaengine.patch.Stats.Outcome;
+import fastrsaengine.call.Stats.Outcome;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;

@@ -1,5 +1,6 @@
 package fastrsaengine.patch;
 
+import fastrsaengine.call.Errors;
 import org.jruby.RubyArray;
 import org.jruby.RubyProc;
 import org.jruby.anno.JRubyMethod;

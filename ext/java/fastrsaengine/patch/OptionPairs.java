@@ -1,5 +1,7 @@
 package fastrsaengine.patch;
 
+import fastrsaengine.call.Control;
+import fastrsaengine.call.Errors;
 import org.jruby.RubyHash;
 import org.jruby.RubyKernel;
 import org.jruby.RubyString;

@@ -1,5 +1,6 @@
 package fastrsaengine.patch;
 
+import fastrsaengine.call.Errors;
 import java.math.BigInteger;
 import java.util.Locale;
 import org.jruby.Ruby;

@@ -1,10 +1,13 @@
 package fastrsaengine.patch;
 
+import fastrsaengine.call.Call;
+import fastrsaengine.call.EngineCall;
+import fastrsaengine.call.KeyStates;
 import fastrsaengine.engines.JdkEngine;
 import fastrsaengine.engines.RsaEngine;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
-import fastrsaengine.patch.Stats.Outcome;
+import fastrsaengine.call.Stats.Outcome;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.jruby.RubyArray;

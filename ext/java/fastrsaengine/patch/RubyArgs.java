@@ -1,5 +1,6 @@
 package fastrsaengine.patch;
 
+import fastrsaengine.call.Errors;
 import fastrsaengine.padding.DigestAlgorithm;
 import java.util.ArrayList;
 import java.util.EnumSet;

@@ -1,5 +1,6 @@
 package fastrsaengine.patch;
 
+import fastrsaengine.call.Errors;
 import fastrsaengine.padding.DigestAlgorithm;
 import org.jruby.RubyArray;
 import org.jruby.RubyIO;

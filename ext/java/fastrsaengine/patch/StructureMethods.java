@@ -1,7 +1,10 @@
 package fastrsaengine.patch;
 
+import fastrsaengine.call.Call;
+import fastrsaengine.call.Errors;
+import fastrsaengine.call.KeyStates;
 import fastrsaengine.padding.PrivateKeyOperations;
-import fastrsaengine.patch.Stats.Outcome;
+import fastrsaengine.call.Stats.Outcome;
 import java.util.Collection;
 import java.util.List;
 import fastrsaengine.engines.JdkEngine;

@@ -1,7 +1,7 @@
-package fastrsaengine.patch;
+package fastrsaengine.call;
 
 import fastrsaengine.engines.RsaEngine;
-import fastrsaengine.patch.Stats.Outcome;
+import fastrsaengine.call.Stats.Outcome;
 import fastrsaengine.provider.EngineSource;
 import fastrsaengine.provider.FastRsaEngineProvider;
 import java.security.Provider;

@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.call;
 
 import java.util.HashMap;
 import java.util.Map;

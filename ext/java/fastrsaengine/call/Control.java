@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.call;
 
 import fastrsaengine.engines.BackendContext;
 import fastrsaengine.engines.BackendUnavailableException;

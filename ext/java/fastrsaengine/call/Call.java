@@ -1,7 +1,7 @@
-package fastrsaengine.patch;
+package fastrsaengine.call;
 
 import fastrsaengine.engines.RsaEngine;
-import fastrsaengine.patch.Stats.Outcome;
+import fastrsaengine.call.Stats.Outcome;
 import org.jruby.RubyString;
 import org.jruby.exceptions.RaiseException;
 import org.jruby.runtime.Block;
@@ -14,13 +14,13 @@ import org.jruby.runtime.builtin.IRubyObject;
  * (the {@code { super }} block); and the counting of how the call was answered. Its failures in
  * Java are MRI's for the method by its name here (a structure method's Ruby frame is only "sign").
  */
-final class Call {
-    final ThreadContext context;
+public final class Call {
+    public final ThreadContext context;
     /** The runtime's engine when the call started; null for stock. */
-    final RsaEngine engine;
+    public final RsaEngine engine;
     private final RuntimeEngine runtime;
     /** The patched method, by the name {@link Errors} and {@link Stats} know it by. */
-    final String method;
+    public final String method;
     private final Block stock;
 
     private Call(ThreadContext context, RuntimeEngine runtime, String method, Block stock) {
@@ -32,33 +32,33 @@ final class Call {
     }
 
     /** @param module the extension module the method was called on, which carries its runtime's state */
-    static Call start(ThreadContext context, IRubyObject module, String method, Block stock) {
+    public static Call start(ThreadContext context, IRubyObject module, String method, Block stock) {
         return new Call(context, RuntimeEngine.of(module), method, stock);
     }
 
     /** Stock's answer, counted with the reason it is stock's. */
-    IRubyObject stock(Outcome reason) {
+    public IRubyObject stock(Outcome reason) {
         runtime.stats().count(method, reason);
         return Stock.call(context, method, stock);
     }
 
     /** Stock's answer: the backend is stock, or else the reason given. */
-    IRubyObject stockBecause(Outcome reason) {
+    public IRubyObject stockBecause(Outcome reason) {
         return stock(engine == null ? Outcome.BACKEND_STOCK : reason);
     }
 
     /** Runs an engine operation of this call, not counted: its failures are MRI's for this method. */
-    byte[] perform(EngineCall call) {
+    public byte[] perform(EngineCall call) {
         return EngineCall.perform(context.runtime, method, call);
     }
 
     /** The engine's answer to a padded operation. */
-    IRubyObject engine(EngineCall call) {
+    public IRubyObject engine(EngineCall call) {
         return computed(call, Outcome.ENGINE);
     }
 
     /** A padded operation's answer, counted as given (the JDK's, for a method stock lacks, counts as stock's). */
-    IRubyObject computed(EngineCall call, Outcome counted) {
+    public IRubyObject computed(EngineCall call, Outcome counted) {
         runtime.stats().count(method, counted);
         return RubyString.newStringNoCopy(context.runtime, EngineCall.perform(context.runtime, method, call));
     }
@@ -67,7 +67,7 @@ final class Call {
      * Stock's method run with other arguments than the caller's (a structure method's stand-in key),
      * not counted: the caller counts what it makes of the result. Java exceptions repaired as for stock.
      */
-    IRubyObject stockWith(IRubyObject... args) {
+    public IRubyObject stockWith(IRubyObject... args) {
         try {
             return stock.call(context, args);
         } catch (RuntimeException e) {
@@ -76,17 +76,17 @@ final class Call {
     }
 
     /** A failure of this call as the Ruby error MRI raises for the method ({@link Errors#fromJava}). */
-    RaiseException failure(RuntimeException e) {
+    public RaiseException failure(RuntimeException e) {
         return Errors.fromJava(context.runtime, method, e);
     }
 
     /** Counts an answer given outside these methods (key generation's, which the Ruby shim completes). */
-    void countAnswer(Outcome outcome) {
+    public void countAnswer(Outcome outcome) {
         runtime.stats().count(method, outcome);
     }
 
     /** The engine's verdict on a signature. */
-    IRubyObject verdict(boolean verified) {
+    public IRubyObject verdict(boolean verified) {
         runtime.stats().count(method, Outcome.ENGINE);
         return context.runtime.newBoolean(verified);
     }

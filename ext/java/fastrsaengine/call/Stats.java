@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.call;
 
 import fastrsaengine.engines.KeyChecks;
 import java.util.Map;
@@ -12,9 +12,9 @@ import org.jruby.RubyHash;
  * stock with the reason; and the results that failed their check. Always on: one LongAdder
  * increment a call, uncontended across threads.
  */
-final class Stats {
+public final class Stats {
     /** What became of one call. */
-    enum Outcome {
+    public enum Outcome {
         /** The engine answered. */
         ENGINE,
         /** Stock answered: the engine declined the key (numbers it cannot check, or no key of that kind). */

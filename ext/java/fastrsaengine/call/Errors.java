@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.call;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.LongAdder;
@@ -16,7 +16,7 @@ import org.jruby.runtime.builtin.IRubyObject;
  * The one place where failures become Ruby errors: the classes MRI raises, with stock
  * jruby-openssl's messages where stock has one. No Java exception reaches Ruby from a patched method.
  */
-final class Errors {
+public final class Errors {
     /**
      * The JVM's words in a message: a Java class's name ("java.lang.IllegalArgumentException: ...",
      * "class org.jruby.RubyFloat cannot be cast ..."), an index it refused ("Index 5 out of bounds
@@ -42,7 +42,7 @@ final class Errors {
         return raise(runtime, "OpenSSL::PKey::RSAError", message);
     }
 
-    static RaiseException pkeyError(Ruby runtime, String message) {
+    public static RaiseException pkeyError(Ruby runtime, String message) {
         return raise(runtime, "OpenSSL::PKey::PKeyError", message);
     }
 
@@ -50,62 +50,62 @@ final class Errors {
      * OpenSSL's refusal of one option pair (EVP_PKEY_CTX_ctrl_str), as MRI words it: the key and
      * value inspected, and OpenSSL's reason where it gives one (null: none).
      */
-    static RaiseException refusedOption(Ruby runtime, RubyString name, RubyString value, String reason) {
+    public static RaiseException refusedOption(Ruby runtime, RubyString name, RubyString value, String reason) {
         String call = "EVP_PKEY_CTX_ctrl_str(ctx, " + inspect(runtime, name) + ", " + inspect(runtime, value) + ")";
         return pkeyError(runtime, reason == null ? call : call + ": " + reason);
     }
 
     /** A failure of an OpenSSL function, as MRI words it: the function, and OpenSSL's reason. */
-    static RaiseException functionFailed(Ruby runtime, String function, String reason) {
+    public static RaiseException functionFailed(Ruby runtime, String function, String reason) {
         return pkeyError(runtime, function + ": " + reason);
     }
 
     /** SSLv23 padding, which OpenSSL 3 no longer has. */
-    static RaiseException unknownPaddingType(Ruby runtime) {
+    public static RaiseException unknownPaddingType(Ruby runtime) {
         return rsaError(runtime, "EVP_PKEY_encrypt: unknown padding type");
     }
 
-    static RaiseException invalidDigestLength(Ruby runtime) {
+    public static RaiseException invalidDigestLength(Ruby runtime) {
         return pkeyError(runtime, "invalid digest length");
     }
 
     /** A PSS salt length below -3 (-1 to -3 name lengths), when signing. */
-    static RaiseException invalidSaltLength(Ruby runtime) {
+    public static RaiseException invalidSaltLength(Ruby runtime) {
         return rsaError(runtime, "invalid salt length");
     }
 
-    static RaiseException failedPairwiseCheck(Ruby runtime) {
+    public static RaiseException failedPairwiseCheck(Ruby runtime) {
         return rsaError(runtime, "key generation failed its pairwise consistency check");
     }
 
     /** rb_check_type's words: nil, true and false by name, anything else by its class. */
-    static RaiseException wrongArgumentType(Ruby runtime, IRubyObject value, String expected) {
+    public static RaiseException wrongArgumentType(Ruby runtime, IRubyObject value, String expected) {
         String type = value.isNil() || value instanceof RubyBoolean ? value.inspect().asJavaString() : value.getMetaClass().getRealClass().getName();
         return runtime.newTypeError("wrong argument type " + type + " (expected " + expected + ")");
     }
 
     /** GetPrivPKeyPtr's refusal of a key with no private half. */
-    static RaiseException privateKeyNeeded(Ruby runtime) {
+    public static RaiseException privateKeyNeeded(Ruby runtime) {
         return runtime.newArgumentError("private key is needed");
     }
 
     /** ossl_evp_get_digestbyname's refusal of a name OpenSSL does not know, with OpenSSL's reason. */
-    static RaiseException unsupportedDigest(Ruby runtime, RubyString name) {
+    public static RaiseException unsupportedDigest(Ruby runtime, RubyString name) {
         return runtime.newRuntimeError("Unsupported digest algorithm (" + name.asJavaString() + ").: unknown object name");
     }
 
     /** ossl_x509_ary2sk's refusal of an element that is no certificate, in MRI's words (sic). */
-    static RaiseException notCertificateInArray(Ruby runtime) {
+    public static RaiseException notCertificateInArray(Ruby runtime) {
         return raise(runtime, "OpenSSL::OpenSSLError", "object in array not of class ##type##");
     }
 
     /** StringValueCStr: OpenSSL reads C strings, so MRI refuses a NUL byte. */
-    static RaiseException nulByte(Ruby runtime) {
+    public static RaiseException nulByte(Ruby runtime) {
         return runtime.newArgumentError("string contains null byte");
     }
 
     /** EVP_PKEY_keygen's refusal of the parameters set, as MRI words it. */
-    static RaiseException keygenFailure(Ruby runtime, String reason) {
+    public static RaiseException keygenFailure(Ruby runtime, String reason) {
         return functionFailed(runtime, "EVP_PKEY_keygen", reason);
     }
 
@@ -130,7 +130,7 @@ final class Errors {
      * argument as MRI's TypeError, anything else as the structure's error ({@link MriFailures#structureError}).
      * (DIFFERENCES.md: java-exception, java-words.)
      */
-    static RaiseException fromJava(Ruby runtime, String method, Exception e) {
+    public static RaiseException fromJava(Ruby runtime, String method, Exception e) {
         boolean javaWords = speaksJava(e);
         if (e instanceof RaiseException && !javaWords) return (RaiseException) e;
         REPAIRS.increment();
@@ -142,7 +142,7 @@ final class Errors {
     }
 
     /** Stock's Ruby error, its class kept, with other words. */
-    static RaiseException reworded(Ruby runtime, RaiseException stocks, String message) {
+    public static RaiseException reworded(Ruby runtime, RaiseException stocks, String message) {
         return RaiseException.from(runtime, stocks.getException().getMetaClass().getRealClass(), message);
     }
 
@@ -178,7 +178,7 @@ final class Errors {
      * class's name, an index out of bounds, none at all. (Bouncy Castle's messages in Java's
      * exceptions, "too much data for RSA block", speak of the call, and stay.)
      */
-    static boolean speaksJava(Exception e) {
+    public static boolean speaksJava(Exception e) {
         if (e instanceof ArithmeticException || e instanceof ClassCastException || e instanceof NegativeArraySizeException
             || e instanceof NullPointerException || e instanceof ArrayStoreException) {
             return true;
@@ -188,12 +188,12 @@ final class Errors {
     }
 
     /** The error class of a structure method (as {@link Call} names it), with these words. */
-    static RaiseException structureError(Ruby runtime, String method, String message) {
+    public static RaiseException structureError(Ruby runtime, String method, String message) {
         return raise(runtime, MriFailures.structureError(method), message);
     }
 
     /** MRI's error for the patched method of that name. */
-    static RaiseException mriFailure(Ruby runtime, String method) {
+    public static RaiseException mriFailure(Ruby runtime, String method) {
         String[] failure = MriFailures.of(method);
         return raise(runtime, failure[0], failure[1]);
     }

@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.call;
 
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;

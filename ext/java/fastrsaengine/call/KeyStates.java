@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.call;
 
 import fastrsaengine.engines.KeyChecks;
 import fastrsaengine.engines.PreparedPublicKey;
@@ -24,7 +24,7 @@ import org.jruby.runtime.builtin.IRubyObject;
  * sharing a key share its state without a lock. State is one engine's, made again after a switch
  * of backend. An engine's refusal is kept too, so a key it declines goes straight to stock later.
  */
-final class KeyStates {
+public final class KeyStates {
     private static final WeakIdentityCache<Object, KeyState> PRIVATE = new WeakIdentityCache<>();
     private static final WeakIdentityCache<Object, KeyState> PUBLIC = new WeakIdentityCache<>();
 
@@ -51,7 +51,7 @@ final class KeyStates {
      * The engine's private-key operations for this key, or null for stock (no private key, declined).
      * The key's Java keys are read once, so a concurrent set_key cannot mix two keys' numbers.
      */
-    static PrivateKeyOperations privateOperations(RsaEngine engine, IRubyObject self) {
+    public static PrivateKeyOperations privateOperations(RsaEngine engine, IRubyObject self) {
         if (!(self instanceof PKeyRSA)) return null;
         PKeyRSA key = (PKeyRSA) self;
         PrivateKey privateKey = key.getPrivateKey();
@@ -71,7 +71,7 @@ final class KeyStates {
     }
 
     /** The engine's public-key operations for this key, or null for stock (engine no faster, no public key). */
-    static PublicKeyOperations publicOperations(RsaEngine engine, IRubyObject self) {
+    public static PublicKeyOperations publicOperations(RsaEngine engine, IRubyObject self) {
         if (!(self instanceof PKeyRSA)) return null;
         PublicKey publicKey = ((PKeyRSA) self).getPublicKey();
         if (!(publicKey instanceof RSAPublicKey)) return null;
