@@ -1,12 +1,12 @@
 package fastrsaengine;
 
 import fastrsaengine.call.Control;
-import fastrsaengine.patch.CrlRevokedOrder;
+import fastrsaengine.structures.CrlRevokedOrder;
 import fastrsaengine.patch.KeyGeneration;
 import fastrsaengine.patch.KeyLoading;
 import fastrsaengine.call.ProviderInstallation;
 import fastrsaengine.patch.RsaMethods;
-import fastrsaengine.patch.StructureMethods;
+import fastrsaengine.structures.StructureMethods;
 import org.jruby.Ruby;
 import org.jruby.RubyModule;
 import org.jruby.runtime.load.BasicLibraryService;

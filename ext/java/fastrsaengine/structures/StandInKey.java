@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.structures;
 
 import fastrsaengine.engines.PlainPrivateKey;
 import java.math.BigInteger;

@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.structures;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.structures;
 
 import java.math.BigInteger;
 import java.util.ArrayDeque;

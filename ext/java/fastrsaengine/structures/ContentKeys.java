@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.structures;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

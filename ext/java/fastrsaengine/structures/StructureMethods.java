@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.structures;
 
 import fastrsaengine.call.Call;
 import fastrsaengine.call.Errors;
