@@ -1,11 +1,11 @@
 package fastrsaengine;
 
 import fastrsaengine.call.Control;
-import fastrsaengine.structures.CrlRevokedOrder;
-import fastrsaengine.patch.KeyGeneration;
-import fastrsaengine.patch.KeyLoading;
 import fastrsaengine.call.ProviderInstallation;
-import fastrsaengine.patch.RsaMethods;
+import fastrsaengine.rsa.KeyGeneration;
+import fastrsaengine.rsa.KeyLoading;
+import fastrsaengine.rsa.RsaMethods;
+import fastrsaengine.structures.CrlRevokedOrder;
 import fastrsaengine.structures.StructureMethods;
 import org.jruby.Ruby;
 import org.jruby.RubyModule;

@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.rsa;
 
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PublicKeyOperations;

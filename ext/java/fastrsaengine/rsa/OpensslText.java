@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.rsa;
 
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;

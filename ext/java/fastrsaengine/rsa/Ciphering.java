@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.rsa;
 
 import fastrsaengine.call.EngineCall;
 import fastrsaengine.call.Errors;

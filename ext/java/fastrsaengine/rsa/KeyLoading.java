@@ -1,4 +1,4 @@
-package fastrsaengine.patch;
+package fastrsaengine.rsa;
 
 import fastrsaengine.call.Errors;
 import org.jruby.RubyArray;
