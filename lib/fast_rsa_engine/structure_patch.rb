@@ -12,7 +12,7 @@ module FastRsaEngine
   # stock's method kept as it was).
   #
   # Each is applied only after the start-up check has run it end to end (StartupCheck.structure),
-  # so a jruby-openssl whose insides moved (ext/java/fastrsaengine/patch/JopensslSeams.java) leaves
+  # so a jruby-openssl whose insides moved (ext/java/fastrsaengine/structures/JopensslSeams.java) leaves
   # that method to stock, with one warning.
   module StructurePatch
     # X509::Certificate#sign(key, digest)

@@ -172,7 +172,7 @@ RSpec.describe "Backend control" do
         missing = ->(outcome) { outcome.sub(/\Araises NoMethodError: .*/m, "raises NoMethodError") }
         repaired = report["pristine"].map { |outcome| missing.(outcome.sub(/\Araises Java::\S+: /, "raises OpenSSL::PKey::RSAError: ")) }
         expect(report["pristine"]).to include(/\Araises Java::/) # the list holds one case stock leaks
-        # Where stock's message names a Java class, the gem raises MRI's error for the method instead (patch/Errors.java).
+        # Where stock's message names a Java class, the gem raises MRI's error for the method instead (call/Errors.java).
         java_worded = repaired.each_index.select { |i| repaired[i].match?(/\bjava\.[a-z]+\.\w/) }
         expect(report["stock"].values_at(*java_worded)).to all(match(/\Araises OpenSSL::PKey::(PKey|RSA)Error: EVP_\w+: RSA lib\z/))
         others = ->(outcomes) { outcomes.reject.with_index { |_, i| java_worded.include?(i) } }

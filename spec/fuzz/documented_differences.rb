@@ -19,7 +19,7 @@ module Fuzz
     # row: the engine's answers are compared with MRI's instead of stock's NoMethodError.
     STOCK_LACKS = { "decrypt" => "encrypt-decrypt", "encrypt" => "encrypt-decrypt", "generate_key" => "generate-key" }.freeze
 
-    # A message in the JVM's words (patch/Errors.java's rule): a Java class, a cast, an index,
+    # A message in the JVM's words (call/Errors.java's rule): a Java class, a cast, an index,
     # BigInteger's arithmetic, an array size alone.
     JAVA_WORDS = /\b(?:java|javax|jdk|sun)\.[a-z]\w*\.\w|\borg\.(?:jruby|bouncycastle)\.\w|cannot be cast|out of bounds for |\Aarraycopy: |\ABigInteger\b|\A-?\d+\z/.freeze
 

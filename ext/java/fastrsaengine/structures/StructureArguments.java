@@ -33,7 +33,7 @@ final class StructureArguments {
      * certificate, key, flags, digest, certificates. A digest given by name, which stock cannot
      * take, is replaced in the arguments by the OpenSSL::Digest of that name.
      *
-     * @param method the patched method, as {@link Call} names it
+     * @param method the patched method, as {@link fastrsaengine.call.Call} names it
      */
     static void ocspSign(ThreadContext context, String method, RubyArray<?> args) {
         if (args.size() < 2 || args.size() > 5) return; // stock's ArgumentError, as MRI's

@@ -1,0 +1,51 @@
+# frozen_string_literal: true
+
+# The Java extension's packages are layers, and a package uses only the layers below it: an
+# algorithm's methods and the structure methods sit on the call they share, the call on the
+# provider, paddings and engines. A use upward (the call reaching into RSA's methods) would tie
+# what every algorithm shares to one of them; two packages of one layer stay apart, so an EC
+# package beside rsa needs nothing of it. The README's tree names each package's folder.
+RSpec.describe "The Java extension's packages" do
+  root = File.expand_path("../..", __dir__)
+  source = File.join(root, "ext/java")
+
+  # Top to bottom; the packages of one row may not use each other.
+  layers = [
+    %w[fastrsaengine],                                  # the service: defines the Ruby modules
+    %w[fastrsaengine.rsa fastrsaengine.structures],     # RSA's methods; certificate, CSR, CRL, OCSP, PKCS#7
+    %w[fastrsaengine.call],                             # the call, stock, stats, errors, backend control
+    %w[fastrsaengine.provider],                         # the opt-in JCA provider
+    %w[fastrsaengine.padding],                          # RSA's encodings
+    %w[fastrsaengine.engines]                           # the raw primitive and its backends
+  ]
+  rank = layers.each_with_index.flat_map { |packages, index| packages.map { |package| [package, index] } }.to_h
+
+  # What a file's code names: comments and strings left out.
+  code = ->(text) { text.gsub(%r{/\*.*?\*/}m, "").gsub(%r{//[^\n]*}, "").gsub(/"(?:\\.|[^"\\])*"/, '""') }
+  files = Dir[File.join(source, "**/*.java")].to_h do |file|
+    text = File.read(file)
+    [file.delete_prefix("#{source}/"), { package: text[/^package ([\w.]+);/, 1], code: code.call(text) }]
+  end
+
+  it "each file is in the package of its folder, and each package has its layer" do
+    files.each do |file, java|
+      expect(java[:package]).to eq(File.dirname(file).tr("/", ".")), file
+      expect(rank).to include(java[:package]), "#{java[:package]} (#{file}) has no layer here"
+    end
+  end
+
+  it "each package uses only the layers below it" do
+    upward = files.flat_map do |file, java|
+      used = java[:code].scan(/\b(fastrsaengine(?:\.[a-z]\w*)*)\.[A-Z]/).flatten.uniq - [java[:package]]
+      used.reject { |package| rank.fetch(package) > rank.fetch(java[:package]) }.map { |package| "#{file} uses #{package}" }
+    end
+    expect(upward).to be_empty
+  end
+
+  it "the README's tree shows each package's folder" do
+    tree = File.read(File.join(root, "README.md"))[/^## How it works\n+```\n(.*?)```/m, 1]
+    expect(tree).to include("ext/java/fastrsaengine/")
+    folders = files.values.map { |java| java[:package] }.uniq - ["fastrsaengine"]
+    folders.each { |package| expect(tree).to match(%r{^  #{package.delete_prefix('fastrsaengine.')}/ }), "#{package} not in the README's tree" }
+  end
+end
