@@ -169,9 +169,8 @@ public final class StructureMethods {
         Routed routed = a.length < 1 || a.length > 3 ? null : routeOrJdk(call, a[0]);
         if (routed == null) return call.stock(reason(call, a.length > 0 ? a[0] : null));
         byte[] der = derOf(context, self);
-        byte[] keysOpened = der == null ? null : withRecipientKeysOpened(call, routed.operations, der, ContentKeys.length(context, der));
-        if (keysOpened == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
-        IRubyObject opened = JopensslSeams.parse(context, "OpenSSL::PKCS7", self.getMetaClass().getRealClass(), keysOpened);
+        if (der == null || !openRecipientKeys(call, routed.operations, der, ContentKeys.length(context, der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        IRubyObject opened = JopensslSeams.parse(context, "OpenSSL::PKCS7", self.getMetaClass().getRealClass(), der);
         try {
             IRubyObject plaintext = call.stockWith(opened, StandInKey.forDecryption(routed.key));
             call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
@@ -288,40 +287,39 @@ public final class StructureMethods {
         } catch (IllegalArgumentException notAsStockMakesIt) {
             return null;
         }
-        byte[] encoded = slot.read();
+        byte[] encoded = slot.read(der);
         byte[] signature = call.perform(() -> operations.signEncodedMessage(encoded));
-        return signature == null ? null : slot.splice(signature);
+        return signature == null ? null : slot.splice(der, signature);
     }
 
     /**
-     * The DER with the encrypted key of each RSA recipient opened, where it is a block of this key's
-     * size below its modulus: stock then unpads each with the stand-in as it would have with the key
-     * (a recipient of another key fails to unpad either way). Where the content cipher's key length
+     * Opens, in place, the encrypted key of each RSA recipient that is a block of this key's size
+     * below its modulus: stock then unpads each with the stand-in as it would have with the key (a
+     * recipient of another key fails to unpad either way). Where the content cipher's key length
      * is known ({@link ContentKeys}), as OpenSSL opens it: a block that is not a well-padded key of
      * that length opens to a random key, so it fails as content that does not decrypt ("bad
-     * decrypt"), never sooner, as OpenSSL's defence against Bleichenbacher's attack does. Null when the DER is no enveloped data
-     * with an RSA recipient the engine opened: stock's, with its own answer.
+     * decrypt"), never sooner, as OpenSSL's defence against Bleichenbacher's attack does. False when the DER is no enveloped data
+     * with an RSA recipient: stock's, with its own answer.
      */
-    private static byte[] withRecipientKeysOpened(Call call, PrivateKeyOperations operations, byte[] der, int contentKeyLength) {
-        DerSlots.EncryptedKeys keys;
+    private static boolean openRecipientKeys(Call call, PrivateKeyOperations operations, byte[] der, int contentKeyLength) {
+        List<DerSlots.Slot> slots;
         try {
-            keys = DerSlots.pkcs7EncryptedKeys(der);
-        } catch (IllegalArgumentException notEnvelopedData) {
-            return null;
+            slots = DerSlots.pkcs7EncryptedKeys(der);
+        } catch (IllegalArgumentException | IndexOutOfBoundsException notEnvelopedData) {
+            return false;
         }
         boolean opened = false;
-        List<byte[]> blocks = keys.blocks();
-        for (int i = 0; i < blocks.size(); i++) {
-            byte[] encrypted = blocks.get(i);
+        for (DerSlots.Slot slot : slots) {
+            byte[] encrypted = slot.read(der);
             if (encrypted.length != operations.modulusBytes()) continue;
             try {
-                keys.write(i, call.perform(() -> contentKeyLength > 0 ? operations.reopenContentKey(encrypted, contentKeyLength) : operations.decryptRaw(encrypted)));
+                slot.write(der, call.perform(() -> contentKeyLength > 0 ? operations.reopenContentKey(encrypted, contentKeyLength) : operations.decryptRaw(encrypted)));
                 opened = true;
             } catch (RaiseException notBelowTheModulus) {
                 // left as it is: stock refuses it with the stand-in as it would with the key
             }
         }
-        return opened ? keys.encoded() : null;
+        return opened;
     }
 
     /**
