@@ -9,16 +9,15 @@ require_relative "lib/rsa_operations"
 
 settings = JSON.parse(ARGV.fetch(0))
 RsaOperations.use(settings["engine"], settings.fetch("lib", RsaOperations::LIB))
-operations = settings["sizes"].to_h do |bits|
-  key = OpenSSL::PKey::RSA.new(File.read(File.join(settings["keys"], "rsa-#{bits}.pem")))
-  [bits, RsaOperations.new(key).tap(&:check!)]
+keys = settings["sizes"].to_h do |bits|
+  [bits, OpenSSL::PKey::RSA.new(File.read(File.join(settings["keys"], "rsa-#{bits}.pem")))]
 end
-cells = settings["sizes"].product(settings["ops"])
-                         .select { |bits, op| op == "keygen" || operations[bits].names.include?(op) }
-# A callable a thread. Threads share the key, and an operation's callable holds no state of its own.
+names = keys.transform_values { |key| RsaOperations.new(key).tap(&:check!).names }
+cells = settings["sizes"].product(settings["ops"]).select { |bits, op| op == "keygen" || names[bits].include?(op) }
+# A callable a thread, on the shared key and on certificates, CSRs and envelopes of the thread's own.
 # keygen makes a new key a call, measured for keygen_time, as its time varies widely from key to key.
 callable = lambda do |bits, op|
-  op == "keygen" ? -> { OpenSSL::PKey::RSA.generate(bits) } : operations[bits].prepare(op)
+  op == "keygen" ? -> { OpenSSL::PKey::RSA.generate(bits) } : RsaOperations.new(keys[bits]).prepare(op)
 end
 
 # benchmark-ips measures each cell, in each of `threads` threads at the same time on one shared key;

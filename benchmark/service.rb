@@ -6,8 +6,8 @@
 # load. Report on stdout and in results/service/; exit status 1 on any non-2xx response or bad token.
 require "jwt"
 require "openssl"
-require "optparse"
 require_relative "lib/chart"
+require_relative "lib/command_line"
 require_relative "lib/report"
 require_relative "service/server"
 
@@ -29,23 +29,15 @@ class ServiceBenchmark
   RUN_DIR = File.join(Report::RESULTS, "service/tmp")
 
   def self.options(argv)
-    options = DEFAULTS.dup
-    parser = OptionParser.new("usage: bin/benchmark --service [options]")
-    { configurations: CONFIGURATIONS, scenarios: SCENARIOS }.each do |name, choices|
-      parser.on("--#{name} LIST", Array, "of #{choices.join(',')} (default: all)") do |list|
-        (list - choices).empty? ? list : raise(OptionParser::InvalidArgument, list.join(","))
-      end
+    CommandLine.parse("bin/benchmark --service", argv, DEFAULTS) do |parser|
+      parser.on("--configurations LIST", Array, "of #{CONFIGURATIONS.join(',')} (default: all)",
+                &CommandLine.among(CONFIGURATIONS))
+      parser.on("--scenarios LIST", Array, "of #{SCENARIOS.join(',')} (default: all)", &CommandLine.among(SCENARIOS))
+      parser.on("--connections LIST", Array, "a wrk run each (default: 1,8,32)") { |list| list.map { |n| Integer(n) } }
+      # Whole seconds: wrk takes no fractions.
+      parser.on("--duration SECONDS", Integer, "each wrk run (default: #{DEFAULTS[:duration]})")
+      parser.on("--warmup SECONDS", Integer, "wrk before each scenario's runs (default: #{DEFAULTS[:warmup]})")
     end
-    parser.on("--connections LIST", Array, "a wrk run each (default: 1,8,32)") do |list|
-      list.map { |n| Integer(n) }
-    end
-    # Whole seconds: wrk takes no fractions.
-    parser.on("--duration SECONDS", Integer, "each wrk run (default: #{DEFAULTS[:duration]})")
-    parser.on("--warmup SECONDS", Integer, "wrk before each scenario's runs (default: #{DEFAULTS[:warmup]})")
-    parser.parse!(argv, into: options)
-    options
-  rescue OptionParser::ParseError, ArgumentError => e
-    abort "bin/benchmark --service: #{e.message} (--help lists the options)"
   end
 
   def initialize(options)

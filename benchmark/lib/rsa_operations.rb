@@ -7,7 +7,9 @@ require "openssl"
 # a certificate does. encrypt is left out where the runtime lacks PKey#encrypt (stock JRuby), and
 # verify_pss where it lacks sign_pss and verify_pss (jruby-openssl 0.15), so their cells show "-".
 # cert_sign, csr_sign, pkcs7_sign and pkcs7_decrypt are the private-key operations of the
-# structures: X509::Certificate#sign, X509::Request#sign, PKCS7.sign and PKCS7#decrypt.
+# structures: X509::Certificate#sign, X509::Request#sign, PKCS7.sign and PKCS7#decrypt, each on
+# objects of its own: as in an app, threads share a key, but each thread signs its own certificates
+# and CSRs (the gem signs one such object one thread at a time, as signing rewrites it in place).
 class RsaOperations
   NAMES = %w[sign verify verify_pss encrypt decrypt cert_sign csr_sign pkcs7_sign pkcs7_decrypt].freeze
   DIGEST = "SHA256"
@@ -18,13 +20,25 @@ class RsaOperations
 
   # Loads the RSA code a benchmark process runs, by name: "none" leaves fast-rsa-engine unloaded (MRI,
   # or stock JRuby); any other name is a backend of the gem in `lib` (this checkout's or a baseline's),
-  # which raises when the backend is unknown or cannot run here.
+  # which raises when the backend is unknown or cannot run here; nil, the backend FAST_RSA_ENGINE picks.
   def self.use(engine, lib = LIB)
     return if engine == "none"
 
     $LOAD_PATH.unshift(lib)
     require "fast-rsa-engine"
-    FastRsaEngine.backend = engine
+    FastRsaEngine.backend = engine if engine
+  end
+
+  # A self-signed certificate for the key, valid from a minute ago for a year.
+  def self.certificate(key)
+    cert = OpenSSL::X509::Certificate.new
+    cert.version = 2
+    cert.serial = 1
+    cert.subject = cert.issuer = OpenSSL::X509::Name.parse("/CN=127.0.0.1")
+    cert.public_key = key.public_key
+    cert.not_before = Time.now - 60
+    cert.not_after = Time.now + 365 * 24 * 3600
+    cert.sign(key, OpenSSL::Digest.new(DIGEST))
   end
 
   def initialize(key)
@@ -49,7 +63,7 @@ class RsaOperations
 
   # A self-signed certificate, a CSR, PKCS#7 signed data of the message and an envelope for the key.
   def structure_operations(key)
-    cert = certificate(key)
+    cert = RsaOperations.certificate(key)
     request = OpenSSL::X509::Request.new.tap { |r| r.subject = cert.subject; r.public_key = key.public_key }
     digest = OpenSSL::Digest.new(DIGEST) # a Digest, not a name: jruby-openssl 0.15's CSR takes no name
     envelope = OpenSSL::PKCS7.encrypt([cert], MESSAGE, OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY)
@@ -59,18 +73,7 @@ class RsaOperations
       "pkcs7_decrypt" => -> { envelope.decrypt(key, cert) } }
   end
 
-  def certificate(key)
-    cert = OpenSSL::X509::Certificate.new
-    cert.version = 2
-    cert.serial = 1
-    cert.subject = cert.issuer = OpenSSL::X509::Name.parse("/CN=benchmark")
-    cert.public_key = key.public_key
-    cert.not_before = Time.at(1_700_000_000)
-    cert.not_after = Time.at(1_900_000_000)
-    cert.sign(key, OpenSSL::Digest.new(DIGEST))
-  end
-
-  # Threads share the key, and may share the callable: it holds no state of its own.
+  # An operation's callable; a thread takes its callables from an RsaOperations of its own (see above).
   def prepare(name)
     @operations.fetch(name)
   end

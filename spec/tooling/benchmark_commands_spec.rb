@@ -17,7 +17,8 @@ RSpec.describe "The benchmark commands" do
   end
 
   it "bin/benchmark, its one entry point, prints the options of each benchmark", mri: true do
-    { [] => "usage: bin/benchmark [options]", ["--service"] => "usage: bin/benchmark --service [options]" }.each do |mode, usage|
+    { [] => "usage: bin/benchmark [options]", ["--service"] => "usage: bin/benchmark --service [options]",
+      ["--tls"] => "usage: bin/benchmark --tls [options]" }.each do |mode, usage|
       stdout, stderr, status = Open3.capture3(File.join(root, "bin/benchmark"), *mode, "--help")
       expect(status).to be_success, "bin/benchmark #{mode.join(' ')} --help: #{stderr}"
       expect(stdout).to start_with(usage)
@@ -49,12 +50,6 @@ RSpec.describe "The benchmark commands" do
       expect(cells).to match_array(ops.product([1, 2]))
       expect(output["results"].map { |figure| figure["ops_per_sec"] }).to all(be > 0)
     end
-  end
-
-  it "benchmark/benchmark.rb, the one-file demo, times each operation" do
-    stdout, stderr, status = run(root, "benchmark/benchmark.rb", "--bits", "1024", "--count", "2")
-    expect(status).to be_success, stderr
-    expect(stdout.lines.grep(/\A(sign|verify|decrypt) /).size).to eq(3)
   end
 
   it "the chart draws a bar per figure, in an SVG document" do
