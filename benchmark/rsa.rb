@@ -27,15 +27,14 @@ class RsaBenchmark
   FULL_TABLE = "doc/benchmarks.md" # --readme's, every figure
 
   def self.options(argv)
-    integers = ->(list) { list.map { |item| Integer(item) } }
-    options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick by default: a few minutes, no keygen)") do |parser|
+    options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: a few minutes, no keygen)") do |parser|
       parser.on("--full", "longer warm-up and measurement, and keygen")
-      parser.on("--sizes LIST", Array, "key sizes (default: 2048,3072,4096)", &integers)
+      parser.on("--sizes LIST", Array, "key sizes (default: 2048,3072,4096)", &CommandLine::INTEGERS)
       parser.on("--ops LIST", Array, "of #{OPS.join(',')}", &CommandLine.among(OPS))
-      parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &integers)
+      parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &CommandLine::INTEGERS)
       parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
       parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit)")
-      parser.on("--readme", "also put the short table and the chart into README.md, every figure into #{FULL_TABLE}")
+      parser.on("--readme", "also the chart and a short table into README.md, every figure into #{FULL_TABLE}")
     end
     profile = options.delete(:full) ? :full : :quick
     PROFILES[profile].merge(profile: profile, **options)
@@ -52,7 +51,9 @@ class RsaBenchmark
     # First, so that a baseline that cannot be had stops the run before it measures anything.
     baseline = Baseline.build(ROOT, @options[:baseline], KEYS) if @options[:baseline]
     FileUtils.mkdir_p(KEYS)
-    @options[:sizes].each { |bits| File.write("#{KEYS}/rsa-#{bits}.pem", OpenSSL::PKey::RSA.new(bits).to_pem, perm: 0o600) }
+    @options[:sizes].each do |bits|
+      File.write(File.join(KEYS, "rsa-#{bits}.pem"), OpenSSL::PKey::RSA.new(bits).to_pem, perm: 0o600)
+    end
     measure("mri", RbConfig.ruby, "none")
     measure("stock", JRUBY, "none")&.fetch("backends")&.each do |backend|
       measure(backend, JRUBY, backend)
@@ -74,9 +75,8 @@ class RsaBenchmark
     return warn("==> failed (#{status}): the #{name} row is left out") unless status.success?
 
     output = JSON.parse(stdout.lines.last)
-    runtime = output["runtime"]
-    label = runtime["jruby"] ? "JRuby #{runtime['jruby']} #{name}" : "MRI #{RUBY_VERSION}"
-    @rows << { key: name, label: label, runtime: runtime, figures: output["results"] }
+    label = output["runtime"]["jruby"] ? "JRuby #{output['runtime']['jruby']} #{name}" : "MRI #{RUBY_VERSION}"
+    @rows << { key: name, label: label, runtime: output["runtime"], figures: output["results"] }
     output
   end
 
@@ -99,10 +99,11 @@ class RsaBenchmark
     return unless @options[:readme]
 
     FileUtils.cp(File.join(folder, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
-    File.write(File.join(ROOT, FULL_TABLE), "# Benchmarks\n\n![RSA operations per second, relative to MRI](benchmark.svg)" \
-                                            "\n\n`#{@command}` printed:\n\n#{text}\n")
-    Report.update_readme("![RSA operations per second, relative to MRI](doc/benchmark.svg)\n\n#{title} " \
-                         "(`#{@command}`; every figure: [#{FULL_TABLE}](#{FULL_TABLE}))\n\n#{table(short_cells)}\n")
+    image = ->(path) { "![RSA operations per second, relative to MRI](#{path})\n\n" }
+    File.write(File.join(ROOT, FULL_TABLE),
+               "# Benchmarks\n\n#{image.('benchmark.svg')}`#{@command}` printed:\n\n#{text}\n")
+    Report.update_readme("#{image.('doc/benchmark.svg')}#{title} (`#{@command}`; every figure: " \
+                         "[#{FULL_TABLE}](#{FULL_TABLE}))\n\n#{table(short_cells)}\n")
   end
 
   # [op, bits, threads] of every figure measured, in the order of the options.

@@ -33,7 +33,7 @@ class ServiceBenchmark
       parser.on("--configurations LIST", Array, "of #{CONFIGURATIONS.join(',')} (default: all)",
                 &CommandLine.among(CONFIGURATIONS))
       parser.on("--scenarios LIST", Array, "of #{SCENARIOS.join(',')} (default: all)", &CommandLine.among(SCENARIOS))
-      parser.on("--connections LIST", Array, "a wrk run each (default: 1,8,32)") { |list| list.map { |n| Integer(n) } }
+      parser.on("--connections LIST", Array, "a wrk run each (default: 1,8,32)", &CommandLine::INTEGERS)
       # Whole seconds: wrk takes no fractions.
       parser.on("--duration SECONDS", Integer, "each wrk run (default: #{DEFAULTS[:duration]})")
       parser.on("--warmup SECONDS", Integer, "wrk before each scenario's runs (default: #{DEFAULTS[:warmup]})")

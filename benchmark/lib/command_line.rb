@@ -5,6 +5,7 @@ require "optparse"
 # The benchmarks' options: each stored under its name by OptionParser (into:), as its block answers
 # it; a bad one stops the run (exit 1) before it measures anything.
 module CommandLine
+  INTEGERS = ->(list) { list.map { |item| Integer(item) } } # a list option's block
   module_function
 
   # Answers `defaults` with the options of argv that the parser, given to the block, knows.
