@@ -15,12 +15,11 @@ class RsaBenchmark
   ROOT = File.expand_path("..", __dir__)
   KEYS = File.join(Report::RESULTS, "tmp")
   JRUBY = File.join(ROOT, "bin/jruby")
-  OPS = [*RsaOperations::NAMES, "keygen"].freeze
   # Per cell, seconds of warm-up and of measurement (keygen_time for keygen, whose time varies widely
   # from key to key); on JRuby the warm-ups of all cells last at least jit_warmup.
   PROFILES = {
-    quick: { warmup: 0.5, time: 1.0, keygen_time: 5.0, jit_warmup: 5.0, ops: RsaOperations::NAMES },
-    full: { warmup: 2.0, time: 4.0, keygen_time: 20.0, jit_warmup: 10.0, ops: OPS }
+    quick: { warmup: 0.5, time: 1.0, keygen_time: 5.0, jit_warmup: 5.0, ops: RsaOperations::NAMES - ["keygen"] },
+    full: { warmup: 2.0, time: 4.0, keygen_time: 20.0, jit_warmup: 10.0, ops: RsaOperations::NAMES }
   }.freeze
   RATIOS = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.freeze # as the table shows them
   DEFAULTS = { sizes: [2048, 3072, 4096], threads: [1, Etc.nprocessors].uniq }.freeze
@@ -30,7 +29,7 @@ class RsaBenchmark
     options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: a few minutes, no keygen)") do |parser|
       parser.on("--full", "longer warm-up and measurement, and keygen")
       parser.on("--sizes LIST", Array, "key sizes (default: 2048,3072,4096)", &CommandLine::INTEGERS)
-      parser.on("--ops LIST", Array, "of #{OPS.join(',')}", &CommandLine.among(OPS))
+      parser.on("--ops LIST", Array, "of #{RsaOperations::NAMES.join(',')}", &CommandLine.among(RsaOperations::NAMES))
       parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &CommandLine::INTEGERS)
       parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
       parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit)")
@@ -45,6 +44,7 @@ class RsaBenchmark
     @command = command
     @machine = Report.machine
     @rows = []
+    @figures = {} # [row's key, op, bits, threads] => that row's figure
   end
 
   def run
@@ -75,27 +75,24 @@ class RsaBenchmark
     return warn("==> failed (#{status}): the #{name} row is left out") unless status.success?
 
     output = JSON.parse(stdout.lines.last)
-    label = output["runtime"]["jruby"] ? "JRuby #{output['runtime']['jruby']} #{name}" : "MRI #{RUBY_VERSION}"
-    @rows << { key: name, label: label, runtime: output["runtime"], figures: output["results"] }
+    @rows << { key: name, runtime: output["runtime"], figures: output["results"] }
+    output["results"].each { |f| @figures[[name, *f.values_at("op", "bits", "threads")]] = f }
     output
   end
 
   def write
-    mri = @rows.find { |row| row[:key] == "mri" }
     # Each figure over MRI's, and with --baseline each of this checkout's over the baseline's, same run.
-    @rows.each do |row|
-      baseline = @rows.find { |other| other[:key] == "#{row[:key]} (#{@options[:baseline]})" }
-      bases = { "ratio_to_mri" => (mri unless row.equal?(mri)), "ratio_to_baseline" => baseline }
-      row[:figures].product(bases.to_a).each do |f, (ratio, base_row)|
-        base = figure(base_row, *f.values_at("op", "bits", "threads")) and
-          f[ratio] = (f["ops_per_sec"] / base["ops_per_sec"]).round(3)
+    @figures.each do |(key, *cell), f|
+      { "ratio_to_mri" => "mri", "ratio_to_baseline" => "#{key} (#{@options[:baseline]})" }.each do |ratio, over|
+        base = @figures[[over, *cell]] unless over == key
+        f[ratio] = (f["ops_per_sec"] / base["ops_per_sec"]).round(3) if base
       end
     end
     ratios = ["ratio to MRI", *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
     title = "RSA ops/s (#{ratios.join('; ')}), #{summary}, #{@options[:profile]}"
     text = "#{title}\n\n#{table(cells)}"
     results = { machine: @machine, settings: @options, rows: @rows }
-    folder = Report.write("", text, results, chart(@rows - [mri]))
+    folder = Report.write("", text, results, chart(@rows.reject { |row| row[:key] == "mri" }))
     return unless @options[:readme]
 
     FileUtils.cp(File.join(folder, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
@@ -108,17 +105,15 @@ class RsaBenchmark
 
   # [op, bits, threads] of every figure measured, in the order of the options.
   def cells
-    @options[:ops].product(@options[:sizes], @options[:threads]) &
-      @rows.flat_map { |row| row[:figures].map { |f| f.values_at("op", "bits", "threads") } }
+    @options[:ops].product(@options[:sizes], @options[:threads]) & @figures.keys.map { |key| key.drop(1) }
   end
 
   # The README's: each operation at 2048 bits (else the first size) in one thread (else the first
-  # count), and sign (else the first operation) at the other sizes and thread counts too.
+  # count), and sign at the other sizes and thread counts too.
   def short_cells
     bits = @options[:sizes].include?(2048) ? 2048 : @options[:sizes].first
     threads = @options[:threads].first
-    headline = @options[:ops].include?("sign") ? "sign" : @options[:ops].first
-    cells.select { |op, b, t| [b, t] == [bits, threads] || (op == headline && (b == bits || t == threads)) }
+    cells.select { |op, b, t| [b, t] == [bits, threads] || (op == "sign" && (b == bits || t == threads)) }
   end
 
   # A row per operation, key size and thread count, a column per runtime, each cell "ops/s (ratios)",
@@ -126,7 +121,7 @@ class RsaBenchmark
   def table(cells)
     body = cells.map do |op, bits, threads|
       figures = @rows.map do |row|
-        f = figure(row, op, bits, threads) or next "-"
+        f = @figures[[row[:key], op, bits, threads]] or next "-"
         text = format("%.#{(2 - Math.log10(f['ops_per_sec']).floor).clamp(0, 4)}f", f["ops_per_sec"])
         ratios = RATIOS.filter_map { |ratio, form| f[ratio] && format(form, f[ratio]) }
         ratios.empty? ? text : "#{text} (#{ratios.join('; ')})"
@@ -138,31 +133,27 @@ class RsaBenchmark
   end
 
   # A panel per thread count, a group of bars per operation and key size of the short table, a bar per
-  # row but MRI's.
+  # JRuby row.
   def chart(rows)
-    chart = Chart.new(title: "RSA operations per second relative to MRI (higher is faster)", subtitle: summary,
-                      series: rows.map { |row| row[:label] }, unit: "x", reference: [1.0, "MRI = 1.0"])
-    @options[:threads].each do |threads|
+    panels = @options[:threads].to_h do |threads|
       groups = short_cells.map { |op, bits| [op, bits] }.uniq.map do |op, bits|
-        ratios = rows.map { |row| figure(row, op, bits, threads)&.dig("ratio_to_mri") }
+        ratios = rows.map { |row| @figures[[row[:key], op, bits, threads]]&.dig("ratio_to_mri") }
         ["#{op} #{bits}", ratios.map { |ratio| ratio && [ratio, [format("%.2f", ratio)]] }]
       end
-      chart.panel(threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups)
+      [threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups]
     end
-    chart
+    Chart.new(title: "RSA operations per second relative to MRI (higher is faster)", subtitle: summary,
+              series: rows.map { |row| "JRuby #{row[:runtime]['jruby']} #{row[:key]}" }, panels: panels,
+              unit: "x", reference: [1.0, "MRI = 1.0"])
   end
 
-  def figure(row, op, bits, threads)
-    row && row[:figures].find { |f| f.values_at("op", "bits", "threads") == [op, bits, threads] }
-  end
-
-  # "AMD EPYC, 2 cores, 2026-11-21 · MRI 3.1.2p20 + OpenSSL 3.0.19 · JRuby 10.1.1.0 on Java 25.0.3"
+  # The machine, then "MRI 3.1.2p20 + OpenSSL 3.0.19 · JRuby 10.1.1.0 on Java 25.0.3"
   def summary
     runtimes = @rows.map do |row|
       r = row[:runtime] # OpenSSL's "OpenSSL 3.0.19 1 Oct 2024" less the date
       r["jruby"] ? "JRuby #{r['jruby']} on Java #{r['java']}" : "MRI #{r['ruby'].split[1]} + #{r['openssl'][/\S+ \S+/]}"
     end
-    ["#{@machine[:cpu]}, #{@machine[:cores]} cores, #{@machine[:date][0, 10]}", *runtimes.uniq].join(" · ")
+    Report.summary(@machine, *runtimes.uniq)
   end
 end
 

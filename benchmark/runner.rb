@@ -13,21 +13,17 @@ keys = settings["sizes"].to_h do |bits|
   [bits, OpenSSL::PKey::RSA.new(File.read(File.join(settings["keys"], "rsa-#{bits}.pem")))]
 end
 names = keys.transform_values { |key| RsaOperations.new(key).tap(&:check!).names }
-cells = settings["sizes"].product(settings["ops"]).select { |bits, op| op == "keygen" || names[bits].include?(op) }
-# A callable a thread, on the shared key and on certificates, CSRs and envelopes of the thread's own.
-# keygen makes a new key a call, measured for keygen_time, as its time varies widely from key to key.
-callable = lambda do |bits, op|
-  op == "keygen" ? -> { OpenSSL::PKey::RSA.generate(bits) } : RsaOperations.new(keys[bits]).prepare(op)
-end
+cells = settings["sizes"].product(settings["ops"]).select { |bits, op| names[bits].include?(op) }
 
-# benchmark-ips measures each cell, in each of `threads` threads at the same time on one shared key;
-# their rates add up. On JRuby the warm-ups together last at least jit_warmup, so that the JIT has
-# compiled the hot code before the figures count.
+# benchmark-ips measures each cell, in each of `threads` threads at the same time on one shared key,
+# each thread with certificates, CSRs and envelopes of its own; their rates add up. On JRuby the
+# warm-ups together last at least jit_warmup, so that the JIT has compiled the hot code before the
+# figures count.
 warmup = [settings["warmup"], RUBY_ENGINE == "jruby" ? settings["jit_warmup"] / [cells.size, 1].max : 0].max
 figures = cells.product(settings["threads"]).map do |(bits, op), threads|
-  time = op == "keygen" ? settings["keygen_time"] : settings["time"]
+  time = op == "keygen" ? settings["keygen_time"] : settings["time"] # keygen's varies widely from key to key
   entries = Array.new(threads) do
-    Thread.new(callable.(bits, op)) do |call|
+    Thread.new(RsaOperations.new(keys[bits]).operations.fetch(op)) do |call|
       Benchmark.ips(time: time, warmup: warmup, quiet: true) { |x| x.report(&call) }.entries.first
     end
   end.map(&:value)

@@ -13,9 +13,8 @@ require_relative "lib/rsa_operations"
 options = CommandLine.parse("bin/benchmark --tls", ARGV, { seconds: 5.0 }) do |parser|
   parser.on("--seconds N", Float, "each measurement (default: 5)")
   parser.on("--tls1.2", "TLS 1.2 (default: TLS 1.3)")
-  parser.on("--backend NAME", "fast-rsa-engine's backend (default: FAST_RSA_ENGINE's, else auto)")
 end
-RsaOperations.use(options[:backend])
+RsaOperations.use(nil) # the backend FAST_RSA_ENGINE names (FAST_RSA_ENGINE=gmp bin/benchmark --tls), else auto
 PROTOCOL = options[:"tls1.2"] ? "TLSv1.2" : "TLSv1.3"
 LOOPBACK = java.net.InetAddress.getByName("127.0.0.1")
 

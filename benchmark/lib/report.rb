@@ -18,6 +18,11 @@ module Report
       date: Time.now.utc.iso8601, kernel: Etc.uname.values_at(:sysname, :release, :machine).join(" ") }
   end
 
+  # "AMD EPYC, 2 cores, 2026-11-21 · MRI 3.1.2p20 + OpenSSL 3.0.19": the machine, then what else counts
+  def summary(machine, *more)
+    ["#{machine[:cpu]}, #{machine[:cores]} cores, #{machine[:date][0, 10]}", *more].join(" · ")
+  end
+
   # The first text_columns columns are left-aligned; the figures after them are right-aligned.
   def markdown(table, text_columns = 2)
     widths = table.transpose.map { |column| column.map(&:length).max }

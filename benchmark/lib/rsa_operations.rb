@@ -10,13 +10,16 @@ require "openssl"
 # structures: X509::Certificate#sign, X509::Request#sign, PKCS7.sign and PKCS7#decrypt, each on
 # objects of its own: as in an app, threads share a key, but each thread signs its own certificates
 # and CSRs (the gem signs one such object one thread at a time, as signing rewrites it in place).
+# keygen makes a new key of the key's size a call.
 class RsaOperations
-  NAMES = %w[sign verify verify_pss encrypt decrypt cert_sign csr_sign pkcs7_sign pkcs7_decrypt].freeze
+  NAMES = %w[sign verify verify_pss encrypt decrypt cert_sign csr_sign pkcs7_sign pkcs7_decrypt keygen].freeze
   DIGEST = "SHA256"
   MESSAGE = "k" * 32 # as long as a 256-bit session key, so it can be encrypted too
   PSS = { salt_length: :digest, mgf1_hash: DIGEST }.freeze
   OAEP = { rsa_padding_mode: "oaep", rsa_oaep_md: DIGEST }.freeze
   LIB = File.expand_path("../../lib", __dir__)
+
+  attr_reader :operations # name => callable; a thread takes its callables from an RsaOperations of its own
 
   # Loads the RSA code a benchmark process runs, by name: "none" leaves fast-rsa-engine unloaded (MRI,
   # or stock JRuby); any other name is a backend of the gem in `lib` (this checkout's or a baseline's),
@@ -48,7 +51,8 @@ class RsaOperations
     ciphertext = key.public_encrypt(MESSAGE)
     @operations = { "sign" => -> { key.sign(DIGEST, MESSAGE) },
                     "verify" => -> { public_key.verify(DIGEST, signature, MESSAGE) },
-                    "decrypt" => -> { key.private_decrypt(ciphertext) } }
+                    "decrypt" => -> { key.private_decrypt(ciphertext) },
+                    "keygen" => -> { OpenSSL::PKey::RSA.generate(key.n.num_bits) } }
     if key.respond_to?(:sign_pss)
       pss_signature = key.sign_pss(DIGEST, MESSAGE, **PSS)
       @operations["verify_pss"] = -> { public_key.verify_pss(DIGEST, pss_signature, MESSAGE, **PSS) }
@@ -73,18 +77,13 @@ class RsaOperations
       "pkcs7_decrypt" => -> { envelope.decrypt(key, cert) } }
   end
 
-  # An operation's callable; a thread takes its callables from an RsaOperations of its own (see above).
-  def prepare(name)
-    @operations.fetch(name)
-  end
-
   # Raises unless the operations give right answers, so a broken backend is never timed.
   def check!
-    raise "verify rejected a good signature" unless names.grep(/\Averify/).all? { |name| prepare(name).call }
-    raise "decrypt did not give the message back" unless prepare("decrypt").call == MESSAGE
-    raise "pkcs7_decrypt did not give the message back" unless prepare("pkcs7_decrypt").call == MESSAGE
-    raise "cert_sign made a certificate that does not verify" unless prepare("cert_sign").call.verify(@key)
+    raise "verify rejected a good signature" unless names.grep(/\Averify/).all? { |name| @operations[name].call }
+    raise "decrypt did not give the message back" unless @operations["decrypt"].call == MESSAGE
+    raise "pkcs7_decrypt did not give the message back" unless @operations["pkcs7_decrypt"].call == MESSAGE
+    raise "cert_sign made a certificate that does not verify" unless @operations["cert_sign"].call.verify(@key)
     return unless names.include?("encrypt")
-    raise "encrypt did not round-trip" unless @key.decrypt(prepare("encrypt").call, OAEP) == MESSAGE
+    raise "encrypt did not round-trip" unless @key.decrypt(@operations["encrypt"].call, OAEP) == MESSAGE
   end
 end
