@@ -29,13 +29,14 @@ figures = cells.product(settings["threads"]).map do |(bits, op), threads|
   end.map(&:value)
   rate = entries.sum(&:ips)
   warn format("    %-10s %4d bits  %2d threads  %10.2f ops/s", op, bits, threads, rate)
-  # The threads' rates are independent measurements: their standard deviations add in quadrature.
-  { op: op, bits: bits, threads: threads, ops_per_sec: rate.round(3),
-    stddev: Math.sqrt(entries.sum { |entry| entry.ips_sd**2 }).round(3) }
+  { op: op, bits: bits, threads: threads, ops_per_sec: rate.round(3) }
 end
 
 runtime = { ruby: RUBY_DESCRIPTION, openssl: OpenSSL::OPENSSL_LIBRARY_VERSION }
 runtime.merge!(jruby: JRUBY_VERSION, java: ENV_JAVA["java.version"]) if RUBY_ENGINE == "jruby"
+# As the table's summary names it: "MRI 3.1.2p20 + OpenSSL 3.0.19", "JRuby 10.1.1.0 on Java 25.0.3"
+runtime[:label] = runtime[:jruby] ? "JRuby #{JRUBY_VERSION} on Java #{runtime[:java]}" :
+                    "MRI #{RUBY_DESCRIPTION.split[1]} + #{runtime[:openssl][/\S+ \S+/]}"
 runtime[:fast_rsa_engine] = FastRsaEngine.info if defined?(FastRsaEngine)
 # The stock row tells rsa.rb which backends to run next: it asks the gem, once measured.
 backends = []

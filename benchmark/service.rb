@@ -50,9 +50,9 @@ class ServiceBenchmark
     FileUtils.mkdir_p(RUN_DIR)
     key = OpenSSL::PKey::RSA.new(2048)
     File.write(key_file = File.join(RUN_DIR, "session-key.pem"), key.to_pem, perm: 0o600)
-    load_before = load_average
+    before = Report.machine
     @options[:configurations].each { |configuration| measure(configuration, key, key_file) }
-    @machine = Report.machine.merge(load_average: [load_before, load_average])
+    @machine = Report.machine.merge(load_average: [before[:load_average], Report.machine[:load_average]])
     Report.write("service", report, { machine: @machine, settings: @options, runtimes: @runtimes,
                                       runs: @runs.values, checks: @checks.values }, chart)
     @checks.values.all? { |check| check[:non_2xx] + check[:bad] == 0 }
@@ -61,7 +61,7 @@ class ServiceBenchmark
   private
 
   def measure(configuration, key, key_file)
-    warn "==> #{LABELS[configuration]}: starting Puma (load average #{load_average})"
+    warn "==> #{LABELS[configuration]}: starting Puma (load average #{Report.machine[:load_average]})"
     folder = File.join(RUN_DIR, configuration)
     Server.run(configuration, folder, key_file) do |server|
       timing = server.timing
@@ -77,8 +77,7 @@ class ServiceBenchmark
   def measure_scenario(server, configuration, scenario, folder, key)
     warn "==>   POST /sessions #{scenario}"
     log = ->(name) { File.join(folder, "wrk-#{scenario}-#{name}.log") }
-    warmup = server.wrk(scenario, @options[:connections].max, @options[:warmup], log.("warmup"))
-    warn format("==>     warm-up: %.0f requests/s", warmup[:requests_per_second])
+    server.wrk(scenario, @options[:connections].max, @options[:warmup], log.("warmup")) # its figures stay in its log
     samples = File.join(folder, "tokens-#{scenario}.txt")
     runs = @options[:connections].map do |n|
       run = server.wrk(scenario, n, @options[:duration], log.(n), samples, SAMPLE_EVERY)
@@ -147,10 +146,6 @@ class ServiceBenchmark
 
   def summary
     Report.summary(@machine, "load average #{@machine[:load_average].join(' -> ')} (wrk on the same cores)")
-  end
-
-  def load_average
-    File.read("/proc/loadavg").split.first.to_f
   end
 end
 
