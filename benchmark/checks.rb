@@ -18,9 +18,8 @@ end
 key = OpenSSL::PKey::RSA.new(2048)
 n, e, d, p, q, dmp1, dmq1, iqmp = %i[n e d p q dmp1 dmq1 iqmp].map { |part| key.public_send(part).to_java }
 factory = java.security.KeyFactory.getInstance("RSA")
-spec = java.security.spec
-crt_key = factory.generatePrivate(spec.RSAPrivateCrtKeySpec.new(n, e, d, p, q, dmp1, dmq1, iqmp))
-plain_key = factory.generatePrivate(spec.RSAPrivateKeySpec.new(n, d))
+crt_key = factory.generatePrivate(java.security.spec.RSAPrivateCrtKeySpec.new(n, e, d, p, q, dmp1, dmq1, iqmp))
+plain_key = factory.generatePrivate(java.security.spec.RSAPrivateKeySpec.new(n, d))
 big = ->(number) { number.to_java(java.math.BigInteger) } # JRuby answers a Java BigInteger as an Integer
 input = java.math.BigInteger.new(2040, java.util.Random.new(1))
 output = big.(input.modPow(d, n))

@@ -3,11 +3,11 @@
 # RSA operations per second, as bin/benchmark runs it under MRI: writes the keys, runs one
 # runner.rb process per row on them (MRI, JRuby stock, JRuby with each backend fast-rsa-engine has
 # here, each beside its --baseline's), then prints one table and writes results/latest.json and
-# latest.svg; --readme puts table and chart into README.md.
+# latest.svg; --readme puts the chart and a short table into README.md, every figure into doc/.
 require "open3"
-require "optparse"
 require_relative "lib/baseline"
 require_relative "lib/chart"
+require_relative "lib/command_line"
 require_relative "lib/report"
 require_relative "lib/rsa_operations"
 
@@ -15,34 +15,28 @@ class RsaBenchmark
   ROOT = File.expand_path("..", __dir__)
   KEYS = File.join(Report::RESULTS, "tmp")
   JRUBY = File.join(ROOT, "bin/jruby")
-  OPS = [*RsaOperations::NAMES, "keygen"].freeze
   # Per cell, seconds of warm-up and of measurement (keygen_time for keygen, whose time varies widely
   # from key to key); on JRuby the warm-ups of all cells last at least jit_warmup.
   PROFILES = {
-    quick: { warmup: 0.5, time: 1.0, keygen_time: 5.0, jit_warmup: 5.0, ops: RsaOperations::NAMES },
-    full: { warmup: 2.0, time: 4.0, keygen_time: 20.0, jit_warmup: 10.0, ops: OPS }
+    quick: { warmup: 0.5, time: 1.0, keygen_time: 5.0, jit_warmup: 5.0, ops: RsaOperations::NAMES - ["keygen"] },
+    full: { warmup: 2.0, time: 4.0, keygen_time: 20.0, jit_warmup: 10.0, ops: RsaOperations::NAMES }
   }.freeze
   RATIOS = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.freeze # as the table shows them
+  DEFAULTS = { sizes: [2048, 3072, 4096], threads: [1, Etc.nprocessors].uniq }.freeze
+  FULL_TABLE = "doc/benchmarks.md" # --readme's, every figure
 
-  # The options, each stored under its name by OptionParser (into:), as its block answers it.
   def self.options(argv)
-    options = { sizes: [2048, 3072, 4096], threads: [1, Etc.nprocessors].uniq }
-    integers = ->(list) { list.map { |item| Integer(item) } }
-    parser = OptionParser.new("usage: bin/benchmark [options]   (quick by default: a few minutes, no keygen)")
-    parser.on("--full", "longer warm-up and measurement, and keygen")
-    parser.on("--sizes LIST", Array, "key sizes (default: 2048,3072,4096)", &integers)
-    parser.on("--ops LIST", Array, "of #{OPS.join(',')}") do |ops|
-      (ops - OPS).empty? ? ops : raise(OptionParser::InvalidArgument, ops.join(","))
+    options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: a few minutes, no keygen)") do |parser|
+      parser.on("--full", "longer warm-up and measurement, and keygen")
+      parser.on("--sizes LIST", Array, "key sizes (default: 2048,3072,4096)", &CommandLine::INTEGERS)
+      parser.on("--ops LIST", Array, "of #{RsaOperations::NAMES.join(',')}", &CommandLine.among(RsaOperations::NAMES))
+      parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &CommandLine::INTEGERS)
+      parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
+      parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit)")
+      parser.on("--readme", "also the chart and a short table into README.md, every figure into #{FULL_TABLE}")
     end
-    parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &integers)
-    parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
-    parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit)")
-    parser.on("--readme", "also put table and chart into README.md, between its markers")
-    parser.parse!(argv, into: options)
     profile = options.delete(:full) ? :full : :quick
     PROFILES[profile].merge(profile: profile, **options)
-  rescue OptionParser::ParseError, ArgumentError => e
-    abort "bin/benchmark: #{e.message} (--help lists the options)"
   end
 
   def initialize(options, command)
@@ -50,6 +44,7 @@ class RsaBenchmark
     @command = command
     @machine = Report.machine
     @rows = []
+    @figures = {} # [row's key, op, bits, threads] => that row's figure
   end
 
   def run
@@ -80,80 +75,80 @@ class RsaBenchmark
     return warn("==> failed (#{status}): the #{name} row is left out") unless status.success?
 
     output = JSON.parse(stdout.lines.last)
-    runtime = output["runtime"]
-    label = runtime["jruby"] ? "JRuby #{runtime['jruby']} #{name}" : "MRI #{RUBY_VERSION}"
-    @rows << { key: name, label: label, runtime: runtime, figures: output["results"] }
+    @rows << { key: name, runtime: output["runtime"], figures: output["results"] }
+    output["results"].each { |f| @figures[[name, *f.values_at("op", "bits", "threads")]] = f }
     output
   end
 
   def write
-    mri = @rows.find { |row| row[:key] == "mri" }
     # Each figure over MRI's, and with --baseline each of this checkout's over the baseline's, same run.
-    @rows.each do |row|
-      baseline = @rows.find { |other| other[:key] == "#{row[:key]} (#{@options[:baseline]})" }
-      bases = { "ratio_to_mri" => mri, "ratio_to_baseline" => baseline }
-      row[:figures].each do |f|
-        bases.each do |ratio, base_row|
-          base = figure(base_row, *f.values_at("op", "bits", "threads")) or next
-          f[ratio] = (f["ops_per_sec"] / base["ops_per_sec"]).round(3)
-        end
+    @figures.each do |(key, *cell), f|
+      { "ratio_to_mri" => "mri", "ratio_to_baseline" => "#{key} (#{@options[:baseline]})" }.each do |ratio, over|
+        base = @figures[[over, *cell]] unless over == key
+        f[ratio] = (f["ops_per_sec"] / base["ops_per_sec"]).round(3) if base
       end
     end
-    measured = @rows.flat_map { |row| row[:figures].map { |f| f.values_at("op", "bits") } }
-    columns = @options[:ops].product(@options[:sizes]) & measured
     ratios = ["ratio to MRI", *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
-    text = "RSA ops/s (#{ratios.join('; ')}), #{summary}, #{@options[:profile]}\n\n#{table(columns)}"
+    title = "RSA ops/s (#{ratios.join('; ')}), #{summary}, #{@options[:profile]}"
+    text = "#{title}\n\n#{table(cells)}"
     results = { machine: @machine, settings: @options, rows: @rows }
-    folder = Report.write("", text, results, chart(@rows - [mri], columns))
+    folder = Report.write("", text, results, chart(@rows.reject { |row| row[:key] == "mri" }))
     return unless @options[:readme]
 
     FileUtils.cp(File.join(folder, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
-    Report.update_readme("![RSA operations per second, relative to MRI](doc/benchmark.svg)\n\n" \
-                         "`#{@command}` printed:\n\n#{text}\n")
+    image = ->(path) { "![RSA operations per second, relative to MRI](#{path})\n\n" }
+    File.write(File.join(ROOT, FULL_TABLE),
+               "# Benchmarks\n\n#{image.('benchmark.svg')}`#{@command}` printed:\n\n#{text}\n")
+    Report.update_readme("#{image.('doc/benchmark.svg')}#{title} (`#{@command}`; every figure: " \
+                         "[#{FULL_TABLE}](#{FULL_TABLE}))\n\n#{table(short_cells)}\n")
   end
 
-  # A row per runtime and thread count, a column per operation and key size, each cell "ops/s
-  # (ratios)", or "-" where that runtime has no figure. Slow keygen keeps three digits: 5.28, 0.532.
-  def table(columns)
-    body = @options[:threads].product(@rows).map do |threads, row|
-      cells = columns.map do |op, bits|
-        f = figure(row, op, bits, threads) or next "-"
+  # [op, bits, threads] of every figure measured, in the order of the options.
+  def cells
+    @options[:ops].product(@options[:sizes], @options[:threads]) & @figures.keys.map { |key| key.drop(1) }
+  end
+
+  # The README's: each operation at 2048 bits (else the first size) in one thread (else the first
+  # count), and sign at the other sizes and thread counts too.
+  def short_cells
+    bits = @options[:sizes].include?(2048) ? 2048 : @options[:sizes].first
+    threads = @options[:threads].first
+    cells.select { |op, b, t| [b, t] == [bits, threads] || (op == "sign" && (b == bits || t == threads)) }
+  end
+
+  # A row per operation, key size and thread count, a column per runtime, each cell "ops/s (ratios)",
+  # or "-" where that runtime has no figure. Slow keygen keeps three digits: 5.28, 0.532.
+  def table(cells)
+    body = cells.map do |op, bits, threads|
+      figures = @rows.map do |row|
+        f = @figures[[row[:key], op, bits, threads]] or next "-"
         text = format("%.#{(2 - Math.log10(f['ops_per_sec']).floor).clamp(0, 4)}f", f["ops_per_sec"])
         ratios = RATIOS.filter_map { |ratio, form| f[ratio] && format(form, f[ratio]) }
         ratios.empty? ? text : "#{text} (#{ratios.join('; ')})"
       end
-      [row[:label], threads.to_s, *cells]
+      ["#{op} #{bits}", threads.to_s, *figures]
     end
-    Report.markdown([["runtime", "threads", *columns.map { |cell| cell.join(" ") }], *body])
+    header = ["operation", "threads", *@rows.map { |row| row[:key] == "mri" ? "MRI" : row[:key] }]
+    Report.markdown([header, *body])
   end
 
-  # A panel per thread count, a group of bars per operation and key size, a bar per row but MRI's.
-  def chart(rows, columns)
-    chart = Chart.new(title: "RSA operations per second relative to MRI (higher is faster)", subtitle: summary,
-                      series: rows.map { |row| row[:label] }, unit: "x", reference: [1.0, "MRI = 1.0"])
-    @options[:threads].each do |threads|
-      groups = columns.map do |op, bits|
-        ratios = rows.map { |row| figure(row, op, bits, threads)&.dig("ratio_to_mri") }
+  # A panel per thread count, a group of bars per operation and key size of the short table, a bar per
+  # JRuby row.
+  def chart(rows)
+    panels = @options[:threads].to_h do |threads|
+      groups = short_cells.map { |op, bits| [op, bits] }.uniq.map do |op, bits|
+        ratios = rows.map { |row| @figures[[row[:key], op, bits, threads]]&.dig("ratio_to_mri") }
         ["#{op} #{bits}", ratios.map { |ratio| ratio && [ratio, [format("%.2f", ratio)]] }]
       end
-      chart.panel(threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups)
+      [threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups]
     end
-    chart
+    Chart.new(title: "RSA operations per second relative to MRI (MRI = 1x; higher is faster)", subtitle: summary,
+              series: rows.map { |row| "JRuby #{row[:runtime]['jruby']} #{row[:key]}" }, panels: panels, unit: "x")
   end
 
-  def figure(row, op, bits, threads)
-    row && row[:figures].find { |f| f.values_at("op", "bits", "threads") == [op, bits, threads] }
-  end
-
-  # "AMD EPYC, 2 cores, 2026-11-21 · MRI 3.1.2p20 + OpenSSL 3.0.19 · JRuby 10.1.1.0 on Java 25.0.3"
+  # The machine, then "MRI 3.1.2p20 + OpenSSL 3.0.19 · JRuby 10.1.1.0 on Java 25.0.3"
   def summary
-    runtimes = @rows.map do |row|
-      r = row[:runtime]
-      next "JRuby #{r['jruby']} on Java #{r['java']}" if r["jruby"]
-
-      "MRI #{r['ruby'].split[1]} + #{r['openssl'][/\S+ \S+/]}" # "OpenSSL 3.0.19"
-    end
-    ["#{@machine[:cpu]}, #{@machine[:cores]} cores, #{@machine[:date][0, 10]}", *runtimes.uniq].join(" · ")
+    Report.summary(@machine, *@rows.map { |row| row[:runtime]["label"] }.uniq)
   end
 end
 

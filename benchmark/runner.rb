@@ -9,38 +9,34 @@ require_relative "lib/rsa_operations"
 
 settings = JSON.parse(ARGV.fetch(0))
 RsaOperations.use(settings["engine"], settings.fetch("lib", RsaOperations::LIB))
-operations = settings["sizes"].to_h do |bits|
-  key = OpenSSL::PKey::RSA.new(File.read(File.join(settings["keys"], "rsa-#{bits}.pem")))
-  [bits, RsaOperations.new(key).tap(&:check!)]
+keys = settings["sizes"].to_h do |bits|
+  [bits, OpenSSL::PKey::RSA.new(File.read(File.join(settings["keys"], "rsa-#{bits}.pem")))]
 end
-cells = settings["sizes"].product(settings["ops"])
-                         .select { |bits, op| op == "keygen" || operations[bits].names.include?(op) }
-# A callable a thread. Threads share the key, and an operation's callable holds no state of its own.
-# keygen makes a new key a call, measured for keygen_time, as its time varies widely from key to key.
-callable = lambda do |bits, op|
-  op == "keygen" ? -> { OpenSSL::PKey::RSA.generate(bits) } : operations[bits].prepare(op)
-end
+names = keys.transform_values { |key| RsaOperations.new(key).tap(&:check!).names }
+cells = settings["sizes"].product(settings["ops"]).select { |bits, op| names[bits].include?(op) }
 
-# benchmark-ips measures each cell, in each of `threads` threads at the same time on one shared key;
-# their rates add up. On JRuby the warm-ups together last at least jit_warmup, so that the JIT has
-# compiled the hot code before the figures count.
+# benchmark-ips measures each cell, in each of `threads` threads at the same time on one shared key,
+# each thread with certificates, CSRs and envelopes of its own; their rates add up. On JRuby the
+# warm-ups together last at least jit_warmup, so that the JIT has compiled the hot code before the
+# figures count.
 warmup = [settings["warmup"], RUBY_ENGINE == "jruby" ? settings["jit_warmup"] / [cells.size, 1].max : 0].max
 figures = cells.product(settings["threads"]).map do |(bits, op), threads|
-  time = op == "keygen" ? settings["keygen_time"] : settings["time"]
+  time = op == "keygen" ? settings["keygen_time"] : settings["time"] # keygen's varies widely from key to key
   entries = Array.new(threads) do
-    Thread.new(callable.(bits, op)) do |call|
+    Thread.new(RsaOperations.new(keys[bits]).operations.fetch(op)) do |call|
       Benchmark.ips(time: time, warmup: warmup, quiet: true) { |x| x.report(&call) }.entries.first
     end
   end.map(&:value)
   rate = entries.sum(&:ips)
   warn format("    %-10s %4d bits  %2d threads  %10.2f ops/s", op, bits, threads, rate)
-  # The threads' rates are independent measurements: their standard deviations add in quadrature.
-  { op: op, bits: bits, threads: threads, ops_per_sec: rate.round(3),
-    stddev: Math.sqrt(entries.sum { |entry| entry.ips_sd**2 }).round(3) }
+  { op: op, bits: bits, threads: threads, ops_per_sec: rate.round(3) }
 end
 
 runtime = { ruby: RUBY_DESCRIPTION, openssl: OpenSSL::OPENSSL_LIBRARY_VERSION }
 runtime.merge!(jruby: JRUBY_VERSION, java: ENV_JAVA["java.version"]) if RUBY_ENGINE == "jruby"
+# As the table's summary names it: "MRI 3.1.2p20 + OpenSSL 3.0.19", "JRuby 10.1.1.0 on Java 25.0.3"
+runtime[:label] = runtime[:jruby] ? "JRuby #{JRUBY_VERSION} on Java #{runtime[:java]}" :
+                    "MRI #{RUBY_DESCRIPTION.split[1]} + #{runtime[:openssl][/\S+ \S+/]}"
 runtime[:fast_rsa_engine] = FastRsaEngine.info if defined?(FastRsaEngine)
 # The stock row tells rsa.rb which backends to run next: it asks the gem, once measured.
 backends = []

@@ -6,22 +6,19 @@
 # load. Report on stdout and in results/service/; exit status 1 on any non-2xx response or bad token.
 require "jwt"
 require "openssl"
-require "optparse"
 require_relative "lib/chart"
+require_relative "lib/command_line"
 require_relative "lib/report"
 require_relative "service/server"
 
 class ServiceBenchmark
   LABELS = { "mri" => "MRI", "stock" => "JRuby stock", "gmp" => "JRuby gmp", "aws_lc" => "JRuby aws_lc" }.freeze
   CONFIGURATIONS = LABELS.keys.freeze
-  # POST /sessions for a token signed with that algorithm
-  TITLES = { "rs256" => "POST /sessions RS256", "ps256" => "POST /sessions PS256" }.freeze
-  SCENARIOS = TITLES.keys.freeze
+  SCENARIOS = %w[RS256 PS256].freeze # POST /sessions for a token signed with that algorithm
   # warmup: seconds of wrk at the most connections before each scenario is measured. JRuby compiles
   # hot code in stages (its own JIT, then the JVM's C1, then C2 after thousands of calls) and needs
   # tens of thousands of requests before its cost per request levels off; MRI gets the same.
-  DEFAULTS = { configurations: CONFIGURATIONS, scenarios: SCENARIOS, connections: [1, 8, 32], duration: 5,
-               warmup: 40 }.freeze
+  DEFAULTS = { configurations: CONFIGURATIONS, connections: [1, 8, 32], duration: 5, warmup: 40 }.freeze
   # Whose requests/s a configuration's are divided by in the table.
   BASES = Hash.new(%w[mri stock]).merge("mri" => [], "stock" => %w[mri]).freeze
   SAMPLE_EVERY = 20 # every 20th token issued under load is verified by MRI
@@ -29,23 +26,14 @@ class ServiceBenchmark
   RUN_DIR = File.join(Report::RESULTS, "service/tmp")
 
   def self.options(argv)
-    options = DEFAULTS.dup
-    parser = OptionParser.new("usage: bin/benchmark --service [options]")
-    { configurations: CONFIGURATIONS, scenarios: SCENARIOS }.each do |name, choices|
-      parser.on("--#{name} LIST", Array, "of #{choices.join(',')} (default: all)") do |list|
-        (list - choices).empty? ? list : raise(OptionParser::InvalidArgument, list.join(","))
-      end
+    CommandLine.parse("bin/benchmark --service", argv, DEFAULTS) do |parser|
+      parser.on("--configurations LIST", Array, "of #{CONFIGURATIONS.join(',')} (default: all)",
+                &CommandLine.among(CONFIGURATIONS))
+      parser.on("--connections LIST", Array, "a wrk run each (default: 1,8,32)", &CommandLine::INTEGERS)
+      # Whole seconds: wrk takes no fractions.
+      parser.on("--duration SECONDS", Integer, "each wrk run (default: #{DEFAULTS[:duration]})")
+      parser.on("--warmup SECONDS", Integer, "wrk before each scenario's runs (default: #{DEFAULTS[:warmup]})")
     end
-    parser.on("--connections LIST", Array, "a wrk run each (default: 1,8,32)") do |list|
-      list.map { |n| Integer(n) }
-    end
-    # Whole seconds: wrk takes no fractions.
-    parser.on("--duration SECONDS", Integer, "each wrk run (default: #{DEFAULTS[:duration]})")
-    parser.on("--warmup SECONDS", Integer, "wrk before each scenario's runs (default: #{DEFAULTS[:warmup]})")
-    parser.parse!(argv, into: options)
-    options
-  rescue OptionParser::ParseError, ArgumentError => e
-    abort "bin/benchmark --service: #{e.message} (--help lists the options)"
   end
 
   def initialize(options)
@@ -57,14 +45,14 @@ class ServiceBenchmark
 
   # Answers whether every response was 2xx and every sampled token good.
   def run
-    say "servers, logs and samples in #{RUN_DIR}"
+    warn "==> servers, logs and samples in #{RUN_DIR}"
     FileUtils.rm_rf(RUN_DIR)
     FileUtils.mkdir_p(RUN_DIR)
     key = OpenSSL::PKey::RSA.new(2048)
     File.write(key_file = File.join(RUN_DIR, "session-key.pem"), key.to_pem, perm: 0o600)
-    load_before = load_average
+    before = Report.machine
     @options[:configurations].each { |configuration| measure(configuration, key, key_file) }
-    @machine = Report.machine.merge(load_average: [load_before, load_average])
+    @machine = Report.machine.merge(load_average: [before[:load_average], Report.machine[:load_average]])
     Report.write("service", report, { machine: @machine, settings: @options, runtimes: @runtimes,
                                       runs: @runs.values, checks: @checks.values }, chart)
     @checks.values.all? { |check| check[:non_2xx] + check[:bad] == 0 }
@@ -73,37 +61,35 @@ class ServiceBenchmark
   private
 
   def measure(configuration, key, key_file)
-    say "#{LABELS[configuration]}: starting Puma (load average #{load_average})"
+    warn "==> #{LABELS[configuration]}: starting Puma (load average #{Report.machine[:load_average]})"
     folder = File.join(RUN_DIR, configuration)
     Server.run(configuration, folder, key_file) do |server|
       timing = server.timing
       # A configuration that runs another backend than its name says would mislabel every figure.
       expected = %w[mri stock].include?(configuration) ? "none" : configuration
-      backend = timing["backend"]
-      raise "#{LABELS[configuration]} runs backend #{backend}, not #{expected}" unless backend == expected
+      raise "#{LABELS[configuration]} runs #{timing['backend']}, not #{expected}" unless timing["backend"] == expected
 
       @runtimes[configuration] = timing["runtime"]
-      @options[:scenarios].each { |scenario| measure_scenario(server, configuration, scenario, folder, key) }
+      SCENARIOS.each { |scenario| measure_scenario(server, configuration, scenario, folder, key) }
     end
   end
 
   def measure_scenario(server, configuration, scenario, folder, key)
-    say "  #{TITLES[scenario]}"
+    warn "==>   POST /sessions #{scenario}"
     log = ->(name) { File.join(folder, "wrk-#{scenario}-#{name}.log") }
-    warmup = server.wrk(scenario.upcase, @options[:connections].max, @options[:warmup], log.("warmup"))
-    say format("    warm-up: %.0f requests/s", warmup[:requests_per_second])
+    server.wrk(scenario, @options[:connections].max, @options[:warmup], log.("warmup")) # its figures stay in its log
     samples = File.join(folder, "tokens-#{scenario}.txt")
     runs = @options[:connections].map do |n|
-      run = server.wrk(scenario.upcase, n, @options[:duration], log.(n), samples, SAMPLE_EVERY)
-      say format("    %2d connections: %6.0f requests/s, p50 %.1f ms, p99 %.1f ms, %d non-2xx",
-                 n, *run.values_at(:requests_per_second, :p50_ms, :p99_ms, :non_2xx))
+      run = server.wrk(scenario, n, @options[:duration], log.(n), samples, SAMPLE_EVERY)
+      warn format("==>     %2d connections: %6.0f requests/s, p50 %.1f ms, p99 %.1f ms, %d non-2xx",
+                  n, *run.values_at(:requests_per_second, :p50_ms, :p99_ms, :non_2xx))
       @runs[[configuration, scenario, n]] = { configuration: configuration, scenario: scenario, **run }
     end
-    tokens = check_tokens(samples, key.public_key, scenario.upcase)
-    say "    MRI verified #{tokens[:verified]} of the #{tokens[:sampled]} tokens sampled under load"
+    tokens = check_tokens(samples, key.public_key, scenario)
+    warn "==>     MRI verified #{tokens[:verified]} of the #{tokens[:sampled]} tokens sampled under load"
     failed = %i[non_2xx socket_errors timeouts].to_h { |k| [k, runs.sum { |r| r[k] }] }
     failures = failed[:non_2xx] + tokens[:bad]
-    say "    FAILED: #{failed[:non_2xx]} non-2xx responses, #{tokens[:bad]} bad tokens" if failures.positive?
+    warn "==>     FAILED: #{failed[:non_2xx]} non-2xx responses, #{tokens[:bad]} bad tokens" if failures.positive?
     @checks[[configuration, scenario]] = { configuration: configuration, scenario: scenario, **failed, **tokens }
   end
 
@@ -123,19 +109,17 @@ class ServiceBenchmark
   # The runtimes, then a row per configuration and scenario: per connection count, requests/s (over
   # MRI's, and for the engines over stock's too) and latency; then what failed and the tokens verified.
   def report
-    rows = @options[:configurations].product(@options[:scenarios]).map do |configuration, scenario|
-      rate = ->(name, n) { @runs[[name, scenario, n]]&.fetch(:requests_per_second) }
+    rows = @options[:configurations].product(SCENARIOS).map do |configuration, scenario|
       cells = @options[:connections].flat_map do |n|
         run = @runs[[configuration, scenario, n]]
-        ratios = BASES[configuration].select { |base| rate.(base, n) }
-                                     .map { |base| format("%.2fx", rate.(configuration, n) / rate.(base, n)) }
-        text = rate.(configuration, n).round.to_s
-        [ratios.empty? ? text : "#{text} (#{ratios.join(', ')})",
-         format("%.1f / %.1f", run[:p50_ms], run[:p99_ms])]
+        bases = BASES[configuration].filter_map { |base| @runs[[base, scenario, n]] }
+        ratios = bases.map { |base| format("%.2fx", run[:requests_per_second] / base[:requests_per_second]) }
+        text = run[:requests_per_second].round.to_s
+        [ratios.empty? ? text : "#{text} (#{ratios.join(', ')})", format("%.1f / %.1f", run[:p50_ms], run[:p99_ms])]
       end
       check = @checks[[configuration, scenario]]
       failed = check.values_at(:non_2xx, :socket_errors, :timeouts).join(" / ")
-      [LABELS[configuration], TITLES[scenario], *cells, failed, "#{check[:verified]} of #{check[:sampled]}"]
+      [LABELS[configuration], "POST /sessions #{scenario}", *cells, failed, "#{check[:verified]} of #{check[:sampled]}"]
     end
     header = ["configuration", "scenario",
               *@options[:connections].flat_map { |n| ["#{n} conn: req/s (x MRI, x stock)", "p50 / p99 ms"] },
@@ -148,37 +132,22 @@ class ServiceBenchmark
   # A panel per scenario, a group of bars per connection count, a bar per configuration: requests/s,
   # p99 above.
   def chart
-    series = LABELS.values_at(*@options[:configurations])
-    chart = Chart.new(title: "Session service: requests/s (higher is better), p99 latency above each bar",
-                      subtitle: summary, series: series, bar: 46)
-    @options[:scenarios].each do |scenario|
-      chart.panel(TITLES[scenario], @options[:connections].map do |n|
+    panels = SCENARIOS.to_h do |scenario|
+      ["POST /sessions #{scenario}", @options[:connections].map do |n|
         ["#{n} connection#{'s' unless n == 1}", @options[:configurations].map do |configuration|
           run = @runs[[configuration, scenario, n]]
           [run[:requests_per_second], [run[:requests_per_second].round.to_s, format("%.1f ms", run[:p99_ms])]]
         end]
-      end)
+      end]
     end
-    chart
+    Chart.new(title: "Session service: requests/s (higher is better), p99 latency above each bar", subtitle: summary,
+              series: LABELS.values_at(*@options[:configurations]), panels: panels, bar: 46)
   end
 
   def summary
-    "#{@machine[:cpu]}, #{@machine[:cores]} cores (shared with wrk), #{@machine[:date][0, 10]}, " \
-      "load average #{@machine[:load_average].join(' -> ')}"
-  end
-
-  def load_average
-    File.read("/proc/loadavg").split.first.to_f
-  end
-
-  def say(message)
-    warn "==> #{message}"
+    Report.summary(@machine, "load average #{@machine[:load_average].join(' -> ')} (wrk on the same cores)")
   end
 end
 
-begin
-  exit ServiceBenchmark.new(ServiceBenchmark.options(ARGV)).run
-rescue Interrupt
-  warn "==> interrupted; every process it started is stopped"
-  exit 130
-end
+# On Ctrl-C too, Server.run stops the server it started.
+exit ServiceBenchmark.new(ServiceBenchmark.options(ARGV)).run

@@ -8,17 +8,14 @@ require "open3"
 # A baseline asked for and not had stops the run (exit 1): a report without its rows would read as
 # complete.
 module Baseline
-  # The project's release tags and their commits (README: Develop), for a clone without tags
-  # (`git clone --no-tags`, a CI checkout), where the tag names nothing.
-  RELEASE_COMMITS = { "v0.1.0" => "cc6df41" }.freeze
-
   module_function
 
   # Builds REV's extension in a folder of work_dir; answers that version's lib/ folder.
   def build(root, revision, work_dir)
     fail = ->(why) { abort "bin/benchmark: --baseline #{revision}: #{why}" }
-    commit = commit_of(root, revision) || commit_of(root, RELEASE_COMMITS[revision]) or
-      fail.("no such tag or commit in #{root} (a clone without tags? `git fetch --tags`)")
+    out, found = Open3.capture2("git", "-C", root, "rev-parse", "--verify", "--quiet", "#{revision}^{commit}")
+    found.success? or fail.("no such tag or commit in #{root} (a clone without tags? `git fetch --tags`)")
+    commit = out.strip
     warn "==> building the extension of #{revision} (#{commit})"
     dir = File.join(work_dir, "baseline-#{revision.tr('/', '-')}")
     FileUtils.rm_rf(dir)
@@ -27,12 +24,5 @@ module Baseline
       system({ "FAST_RSA_ENGINE_JRUBY" => "9.4" }, "#{root}/bin/jruby", "-S", "rake", "--quiet", "compile", "jars",
              chdir: dir, out: :err) or fail.("its extension could not be built (see above)")
     File.join(dir, "lib")
-  end
-
-  def commit_of(root, revision)
-    return unless revision
-
-    out, status = Open3.capture2("git", "-C", root, "rev-parse", "--verify", "--quiet", "#{revision}^{commit}")
-    out.strip if status.success?
   end
 end

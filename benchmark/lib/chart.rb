@@ -3,8 +3,7 @@
 require "cgi"
 
 # Both benchmarks' chart, hand-written SVG: a title, a legend, then panels one under another, each
-# a row of groups with a bar per series and its texts above it; a grid, and where given a dashed
-# reference line (MRI = 1.0).
+# a row of groups with a bar per series and its texts above it, on a grid.
 class Chart
   COLORS = %w[#9e9e9e #ef6c00 #2e7d32 #6a1b9a #1565c0 #c62828 #00838f].freeze # by series
   LEFT = 70
@@ -13,27 +12,21 @@ class Chart
   PANEL = PLOT + 80
   GAP = 20 # between groups
 
-  # series: the bars' labels, in the order of each group's values; bar: pixels a bar, 3 of them blank;
-  # unit: after the grid's figures; reference: [value, label] of the dashed line.
-  def initialize(title:, subtitle:, series:, bar: 22, unit: "", reference: nil)
-    @title, @subtitle, @series, @bar, @unit, @reference = title, subtitle, series, bar, unit, reference
-    @panels = []
-  end
-
-  # groups: [label, values], a value per series: nil (no bar) or [height, [texts above, bottom last]].
-  def panel(title, groups)
-    @panels << [title, groups]
+  # series: the bars' labels, in the order of each group's values; panels: title => groups, each
+  # [label, values], a value per series: nil (no bar) or [height, [texts above, bottom last]];
+  # bar: pixels a bar, 3 of them blank; unit: after the grid's figures.
+  def initialize(title:, subtitle:, series:, panels:, bar: 22, unit: "")
+    @title, @subtitle, @series, @panels, @bar, @unit = title, subtitle, series, panels, bar, unit
   end
 
   def to_svg
-    highest = [*@panels.flat_map { |_, groups| groups.flat_map { |_, values| values.compact.map(&:first) } },
-               @reference&.first.to_f, 1e-9].max * 1.15
+    highest = [*@panels.values.flatten(1).flat_map { |_, values| values.compact.map(&:first) }, 1e-9].max * 1.15
     # The grid's spacing: 1, 2 or 5 times a power of ten, four or five lines.
     power = 10.0**Math.log10(highest / 4).floor
     @step = [1, 2, 5, 10].map { |factor| factor * power }.find { |step| step >= highest / 4 }
     @top = (highest / @step).ceil * @step
     @group = @series.size * @bar + GAP
-    width = [LEFT + @panels.map { |_, groups| groups.size }.max.to_i * @group + 100, 900].max
+    width = [LEFT + @panels.values.map(&:size).max.to_i * @group + 100, 900].max
     x = LEFT
     legend = @series.each_with_index.map do |label, i|
       (rect(x, 66, 14, 14, i) + text(x + 20, 78, label)).tap { x += 40 + label.length * 7 }
@@ -71,15 +64,11 @@ class Chart
         end
       end
     end
-    if @reference
-      svg << line(LEFT, at.(@reference[0]), right, "#c62828", dashed: true)
-      svg << text(right + 6, at.(@reference[0]) + 4, @reference[1], fill: "#c62828")
-    end
     svg.join("\n")
   end
 
-  def line(x1, y, x2, color, dashed: false) # horizontal: grid, axis, reference
-    %(<line x1="#{x1}" y1="#{y}" x2="#{x2}" y2="#{y}" stroke="#{color}"#{' stroke-dasharray="6 4"' if dashed}/>)
+  def line(x1, y, x2, color) # horizontal: grid, axis
+    %(<line x1="#{x1}" y1="#{y}" x2="#{x2}" y2="#{y}" stroke="#{color}"/>)
   end
 
   def rect(x, y, width, height, series)

@@ -15,7 +15,13 @@ module Report
 
   def machine
     { cpu: File.read("/proc/cpuinfo")[/^model name\s*:\s*(.+)$/, 1] || "unknown CPU", cores: Etc.nprocessors,
-      date: Time.now.utc.iso8601, kernel: Etc.uname.values_at(:sysname, :release, :machine).join(" ") }
+      date: Time.now.utc.iso8601, kernel: Etc.uname.values_at(:sysname, :release, :machine).join(" "),
+      load_average: File.read("/proc/loadavg").split.first.to_f }
+  end
+
+  # "AMD EPYC, 2 cores, 2026-11-21 · MRI 3.1.2p20 + OpenSSL 3.0.19": the machine, then what else counts
+  def summary(machine, *more)
+    ["#{machine[:cpu]}, #{machine[:cores]} cores, #{machine[:date][0, 10]}", *more].join(" · ")
   end
 
   # The first text_columns columns are left-aligned; the figures after them are right-aligned.

@@ -14,7 +14,6 @@ class ServiceBenchmark
     LOAD_SCRIPT = File.expand_path("load.lua", __dir__)
     HOST = "127.0.0.1"
     BOOT_TIMEOUT = 180 # seconds: JRuby boots in 15-30 s on a quiet machine, far slower on a busy one
-    GRACE = 15 # seconds between TERM and KILL
     WRK_TIMEOUT = 10 # seconds; a response slower than that counts as a timeout
 
     def self.run(configuration, folder, key_file)
@@ -41,11 +40,9 @@ class ServiceBenchmark
       raise "the server #{why}; #{tail(@log)}" unless up?
     end
 
+    # At once, the whole group: a benchmark's server has nothing a graceful stop would save.
     def stop
-      Process.kill("TERM", -@pid)
-      deadline = now + GRACE
-      sleep 0.1 until ended? || now > deadline
-      Process.kill("KILL", -@pid) # whatever of the group is left
+      Process.kill("KILL", -@pid)
     rescue Errno::ESRCH
       nil # the group is gone already
     ensure

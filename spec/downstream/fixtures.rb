@@ -2,7 +2,7 @@
 
 require "fileutils"
 require "openssl"
-require "open3"
+require_relative "command"
 require_relative "harness"
 
 module Downstream
@@ -28,7 +28,7 @@ module Downstream
       ssh_keygen(File.join(dir, "ssh_host_rsa"), "-m", "PEM")
       ssh_keygen(File.join(dir, "ssh_user_rsa"))
       FileUtils.cp(File.join(dir, "ssh_user_rsa"), File.join(dir, "ssh_user_rsa.pem"))
-      run("ssh-keygen", "-q", "-p", "-m", "PEM", "-N", "", "-P", "", "-f", File.join(dir, "ssh_user_rsa.pem"))
+      Command.run("ssh-keygen", "-q", "-p", "-m", "PEM", "-N", "", "-P", "", "-f", File.join(dir, "ssh_user_rsa.pem"))
     end
 
     # Self-signed, serial 1, valid 2026 to 2036: the same bytes wherever it is read.
@@ -44,12 +44,7 @@ module Downstream
     end
 
     def ssh_keygen(path, *format)
-      run("ssh-keygen", "-q", "-t", "rsa", "-b", "2048", *format, "-N", "", "-C", "downstream", "-f", path)
-    end
-
-    def run(*command)
-      output, status = Open3.capture2e(*command)
-      raise "#{command.join(' ')} failed: #{output}" unless status.success?
+      Command.run("ssh-keygen", "-q", "-t", "rsa", "-b", "2048", *format, "-N", "", "-C", "downstream", "-f", path)
     end
   end
 end

@@ -61,7 +61,7 @@ module Fuzz
       undocumented: "undocumented difference from stock, not MRI's answer either",
       undocumented_as_mri: "undocumented difference from stock (MRI's answer)", not_mri: "not MRI's answer",
       not_stock: "neither untouched stock's answer (JRuby without the gem) nor MRI's",
-      disturbed: "another answer under concurrency", state_not_stock: "another state left in the object signed than stock's",
+      disturbed: "another answer under concurrency", key_in_message: "key material in an error's message", state_not_stock: "another state left in the object signed than stock's",
       repair_not_mri: "a Java failure the gem repaired, not into MRI's error class", stuck: "run stopped: too many calls still running",
       stock_java_exception: "stock leaks a Java exception", stock_hang: "stock gives no answer (stuck, not slow)",
       stock_bad_signature: "stock's signature does not open", stock_not_mri: "the engine keeps stock's answer, MRI's differs"

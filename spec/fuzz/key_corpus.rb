@@ -74,6 +74,19 @@ module Fuzz
         OpenSSL::PKey::RSA.new(der(numbers(name)))
       end
 
+      # What of a key no message may show: its private numbers in decimal and hex, and its private
+      # PEM's first line of Base64 (stock's X509::CRL#sign once put the whole PEM in an error).
+      def secrets(name)
+        return [] unless name && numbers(name)[:d]
+
+        @secrets ||= {}
+        @secrets[name] ||= begin
+          private_numbers = numbers(name).values_at(:d, :p, :q).select { |number| number > 0xffff }
+          pem_line = OpenSSL::PKey::RSA.new(der(numbers(name))).to_pem.lines[1].chomp
+          [pem_line, *private_numbers.flat_map { |number| [number.to_s, number.to_s(16), number.to_s(16).upcase] }]
+        end
+      end
+
       # The key's public half (n, e), for checking what the private half produced.
       def public_key(name)
         OpenSSL::PKey::RSA.new(der(numbers(name).merge(d: nil)))

@@ -111,6 +111,8 @@ module Fuzz
          Finding.new(kind, backend, kase, engine, stock, mri) if kind
        end,
        (Finding.new(:not_stock, :stock, kase, stock, references.untouched, mri) if stock && not_stock?(kase, stock, references)),
+       *{ stock: stock, **answers.engines }.select { |_, answer| answer && shows_key?(kase, answer) }
+                                          .map { |backend, answer| Finding.new(:key_in_message, backend, kase, answer, stock, mri) },
        *answers.disturbed.map do |backend, disturbed|
          undisturbed = answers.engines.fetch(backend)
          Finding.new(:disturbed, backend, kase, disturbed, stock, mri, undisturbed) unless undisturbed?(disturbed, undisturbed, stock)
@@ -185,6 +187,11 @@ module Fuzz
       return false if untouched["raised"].to_s.start_with?("Java::") || untouched["raised"] == Hang.name
 
       !answer.as_mri?(untouched) && !(references.mri && answer.as_mri?(references.mri))
+    end
+
+    # An error whose words hold key material (KeyCorpus.secrets), whatever stock says.
+    def shows_key?(kase, answer)
+      answer.raised? && !answer.message.nil? && KeyCorpus.secrets(kase.key_name).any? { |secret| answer.message.include?(secret) }
     end
 
     # Stock's answer passes; a note when MRI's differs.

@@ -1,8 +1,8 @@
 # frozen_string_literal: true
 
 require "fileutils"
-require "open3"
 require "tmpdir"
+require_relative "../command"
 
 module Suites
   # Debian's concurrent-ruby ships only its MRI half; on JRuby it requires
@@ -25,15 +25,15 @@ module Suites
       jdk, jruby_home = toolchain
       Dir.mktmpdir do |classes|
         sources = Dir[File.join(source_dir, JAVA_SOURCES, "**", "*.java")]
-        run(File.join(jdk, "bin", "javac"), *release_option(jdk), "-nowarn", "-cp", File.join(jruby_home, "lib", "jruby.jar"),
+        Downstream::Command.run(File.join(jdk, "bin", "javac"), *release_option(jdk), "-nowarn", "-cp", File.join(jruby_home, "lib", "jruby.jar"),
             "-d", classes, *sources)
-        run(File.join(jdk, "bin", "jar"), "cf", jar, "-C", classes, ".")
+        Downstream::Command.run(File.join(jdk, "bin", "jar"), "cf", jar, "-C", classes, ".")
       end
       jar
     end
 
     def toolchain
-      out = run("bash", "-c", "source #{TOOLCHAIN} && jdk_for_line 9.4 && jruby_home 9.4")
+      out = Downstream::Command.run("bash", "-c", "source #{TOOLCHAIN} && jdk_for_line 9.4 && jruby_home 9.4")
       out.lines.map(&:strip).last(2)
     end
 
@@ -42,13 +42,6 @@ module Suites
     def release_option(jdk)
       feature = File.read(File.join(jdk, "release"))[/JAVA_VERSION="(?:1\.)?(\d+)/, 1].to_i
       feature >= 9 ? ["--release", feature.to_s] : []
-    end
-
-    def run(*command)
-      out, status = Open3.capture2e(*command)
-      raise "#{command.first(3).join(' ')}... failed: #{out}" unless status.success?
-
-      out
     end
   end
 end

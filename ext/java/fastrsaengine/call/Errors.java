@@ -1,9 +1,15 @@
 package fastrsaengine.call;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
+import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.jruby.Ruby;
 import org.jruby.RubyBoolean;
@@ -31,6 +37,12 @@ public final class Errors {
 
     /** The JVM's words for a private key that is not there (a public key given to decrypt). */
     private static final Pattern NO_PRIVATE_KEY = Pattern.compile("\\bjava\\.security\\.PrivateKey\\.\\w+\\(\\)\" because \"\\w+\" is null");
+
+    /**
+     * A key's PEM in a message: stock's X509::CRL#sign names the key it refuses for a digest (RSA with
+     * DSS1, DSA with MD5) by the key's PEM, private key included.
+     */
+    private static final Pattern PEM_BLOCK = Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----(.*?)-----END \\1-----\n?", Pattern.DOTALL);
 
     /** The Java failures turned into Ruby errors in this JVM: a test's way to tell the gem's error from stock's own. */
     private static final LongAdder REPAIRS = new LongAdder();
@@ -131,6 +143,7 @@ public final class Errors {
      * (DIFFERENCES.md: java-exception, java-words.)
      */
     public static RaiseException fromJava(Ruby runtime, String method, Exception e) {
+        if (e instanceof RaiseException && showsKey((RaiseException) e)) return withoutKeys(runtime, (RaiseException) e);
         boolean javaWords = speaksJava(e);
         if (e instanceof RaiseException && !javaWords) return (RaiseException) e;
         REPAIRS.increment();
@@ -139,6 +152,35 @@ public final class Errors {
         if (javaWords) return mriFailure(runtime, method);
         if (e instanceof InvalidCipherTextException) return rsaError(runtime, "unable to decrypt block");
         return rsaError(runtime, e.getMessage());
+    }
+
+    private static boolean showsKey(RaiseException stocks) {
+        return PEM_BLOCK.matcher(stocks.getException().getMessageAsJavaString()).find();
+    }
+
+    /**
+     * Stock's Ruby error with each key's PEM in its words replaced by the key's algorithm ("RSA", "DSA",
+     * "EC"), as stock's certificate and request name a key they refuse: no key material in a message.
+     * (DIFFERENCES.md: key-in-message.)
+     */
+    private static RaiseException withoutKeys(Ruby runtime, RaiseException stocks) {
+        Matcher block = PEM_BLOCK.matcher(stocks.getException().getMessageAsJavaString());
+        StringBuffer words = new StringBuffer();
+        while (block.find()) block.appendReplacement(words, Matcher.quoteReplacement(keyAlgorithm(block.group(1), block.group(2))));
+        block.appendTail(words);
+        return reworded(runtime, stocks, words.toString());
+    }
+
+    /** "RSA PRIVATE KEY" names its algorithm; a "PUBLIC KEY" (X.509's) or "PRIVATE KEY" (PKCS#8) holds it. */
+    private static String keyAlgorithm(String label, String base64) {
+        boolean publicKey = label.equals("PUBLIC KEY");
+        if (!publicKey && !label.equals("PRIVATE KEY")) return label.split(" ")[0];
+        byte[] der = Base64.getMimeDecoder().decode(base64.trim());
+        ASN1ObjectIdentifier oid = publicKey ? SubjectPublicKeyInfo.getInstance(der).getAlgorithm().getAlgorithm()
+            : PrivateKeyInfo.getInstance(der).getPrivateKeyAlgorithm().getAlgorithm();
+        if (oid.equals(PKCSObjectIdentifiers.rsaEncryption)) return "RSA";
+        if (oid.equals(X9ObjectIdentifiers.id_dsa)) return "DSA";
+        return oid.equals(X9ObjectIdentifiers.id_ecPublicKey) ? "EC" : oid.getId();
     }
 
     /** Stock's Ruby error, its class kept, with other words. */
