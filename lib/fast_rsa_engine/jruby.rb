@@ -42,6 +42,7 @@ module FastRsaEngine
       if Startup.patched?
         details[:backends_tried] = Native.tried.transform_keys(&:to_sym)
         details[:structures] = Startup.structures.dup
+        details[:ec] = Startup.ec || "stock: no backend with an EC engine has been active"
       end
       backend == :stock ? details.merge(library: "jruby-openssl #{JOpenSSL::VERSION}") : details.merge(Native.describe(backend.to_s))
     end

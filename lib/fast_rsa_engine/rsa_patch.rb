@@ -1,34 +1,16 @@
 # frozen_string_literal: true
 
 module FastRsaEngine
-  # The module prepended to OpenSSL::PKey::RSA. Each method is one line: its Java side,
-  # FastRsaEngine::RsaMethods (ext/java), runs the call in the engine, or yields to the block, which
-  # is plain `super`: stock jruby-openssl, found by Ruby's own method lookup.
+  # The module prepended to OpenSSL::PKey::RSA. Each method is one line (ForwardedMethods): its Java
+  # side, FastRsaEngine::RsaMethods (ext/java), runs the call in the engine, or yields to stock.
   #
   # A client library must see what stock shows it: the methods patched are those RsaMethods defines
-  # that stock has too, each with stock's parameters (so `respond_to?`, `arity` and method lists read
-  # as before), plus MRI's encrypt and decrypt, which the gem answers on every backend.
+  # that stock has too, plus MRI's encrypt and decrypt, which the gem answers on every backend.
   module RsaPatch
     # MRI's PKey#encrypt and #decrypt: no jruby-openssl has them; RsaMethods never calls super for them.
     ADDED_METHODS = %i[encrypt decrypt].freeze
 
-    def self.patched_methods
-      RsaMethods.singleton_methods(false).select { |name| ADDED_METHODS.include?(name) || OpenSSL::PKey::RSA.method_defined?(name) }.sort
-    end
-
-    # "a0, a1" for stock's required parameters, "*args" where it takes a variable count.
-    def self.parameter_list(name)
-      parameters = OpenSSL::PKey::RSA.method_defined?(name) ? OpenSSL::PKey::RSA.instance_method(name).parameters : [[:rest]]
-      return "*args" unless parameters.all? { |kind, _| kind == :req }
-
-      parameters.each_index.map { |index| "a#{index}" }.join(", ")
-    end
-
-    patched_methods.each do |name|
-      parameters = parameter_list(name)
-      arguments = parameters == "*args" ? "args" : "[#{parameters}]"
-      module_eval("def #{name}(#{parameters}) = RsaMethods.#{name}(self, #{arguments}) { super }", __FILE__, __LINE__)
-    end
+    ForwardedMethods.define(self, OpenSSL::PKey::RSA, RsaMethods, added: ADDED_METHODS)
 
     # RSA.new(bits [, e]): a key from the engine's library, read by stock's own parser; else stock.
     # Only an Integer first argument asks for a key, as in stock (RSA.new(pem, 1) loads the key).

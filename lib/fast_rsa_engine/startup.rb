@@ -20,6 +20,9 @@ module FastRsaEngine
         @structures ||= {}
       end
 
+      # OpenSSL::PKey::EC: "applied", or why it stays with stock (nil until a backend with EC is active).
+      attr_reader :ec
+
       def run(requested)
         requested = requested.to_s.strip.downcase
         return @failure = "#{ENVIRONMENT_VARIABLE}=off: nothing patched, no native library loaded" if requested == OFF
@@ -52,11 +55,12 @@ module FastRsaEngine
       # Runs the end-to-end check once, the first time a native backend is active: before the patch
       # is applied at start-up, or before a later switch from stock to a native backend takes effect.
       def check_end_to_end
-        return if @checked
-
-        StartupCheck.run
-        @checked = true
-        apply_structures
+        unless @checked
+          StartupCheck.run
+          @checked = true
+          apply_structures
+        end
+        apply_ec if @ec.nil? && Native.ec?
       end
 
       private
@@ -65,7 +69,9 @@ module FastRsaEngine
         require EXTENSION_JAR
         JRuby::Util.load_ext(SERVICE)
         Native.configure(JAR_DIRECTORY)
+        require "fast_rsa_engine/forwarded_methods"
         require "fast_rsa_engine/rsa_patch"
+        require "fast_rsa_engine/ec_patch"
         require "fast_rsa_engine/structure_patch"
         require "fast_rsa_engine/crl_patch"
         require "fast_rsa_engine/startup_check"
@@ -101,6 +107,17 @@ module FastRsaEngine
           structures[name] = "stock: #{e.message}"
           warn "fast-rsa-engine: #{name} stays with stock jruby-openssl: #{e.message}"
         end
+      end
+
+      # EC's methods are patched the first time a backend with an EC engine is active, once their check
+      # passes with it; a failure leaves EC with stock, with one warning, and RSA as it is.
+      def apply_ec
+        StartupCheck.ec
+        OpenSSL::PKey::EC.prepend(EcPatch)
+        @ec = "applied"
+      rescue Exception => e # as at require: nothing may break the app
+        @ec = "stock: #{e.message}"
+        warn "fast-rsa-engine: OpenSSL::PKey::EC stays with stock jruby-openssl: #{e.message}"
       end
 
       def known_or_auto(name)

@@ -105,5 +105,32 @@ module FastRsaEngine
       cert.not_after = Time.at(4_102_444_800)
       cert.sign(key, "SHA256")
     end
+
+    # The EC methods' check, before OpenSSL::PKey::EC is patched: through EcPatch on a throwaway
+    # subclass, with the EC self-test's P-256 key (ext/java EcSelfTest), a signature stock verifies and
+    # the ECDH secret MRI computed, both counted as the engine's.
+    EC_KEY = <<~PEM
+      -----BEGIN EC PRIVATE KEY-----
+      MHcCAQEEIFRRMMX+4RR8+WlLiqXatLtGpBfjI9qohpmK82BJT+groAoGCCqGSM49
+      AwEHoUQDQgAE/HzLoVMn5cf1ZgI3PffKi1ckY5qQ6XXt+oB2VhDjHEHMBr88f1GN
+      zyNVNqdLuD7mTYy92rHHP2c156YXgLoB7A==
+      -----END EC PRIVATE KEY-----
+    PEM
+    EC_PEER = "040f9eae388ef77a604812b3ba69e024d0a82661723753e14ffd4eb158ffda99c8" \
+              "3845b424d2916afb8ad968dc96b37abcfb52e2262bd40a46729d2b3a59917c41"
+    EC_SECRET = "bc5303749e24a17f685e430af40041d5a2f786f8b23937cac4c279e14559e801"
+
+    def self.ec
+      key = Class.new(OpenSSL::PKey::EC) { prepend EcPatch }.new(EC_KEY)
+      before = Native.stats[:calls].values_at(:ec_sign, :ec_dh_compute_key).map { |counts| counts ? counts[:engine] : 0 }
+      signature = key.sign("SHA256", MESSAGE)
+      raise "its signature does not verify" unless OpenSSL::PKey::EC.new(EC_KEY).verify("SHA256", signature, MESSAGE)
+
+      peer = OpenSSL::PKey::EC::Point.new(key.group, OpenSSL::BN.new(EC_PEER, 16))
+      raise "its ECDH secret is not MRI's" unless key.dh_compute_key(peer).unpack1("H*") == EC_SECRET
+
+      after = Native.stats[:calls].values_at(:ec_sign, :ec_dh_compute_key).map { |counts| counts[:engine] }
+      raise "it did not go through the engine" unless after.zip(before).all? { |now, earlier| now > earlier }
+    end
   end
 end

@@ -2,6 +2,7 @@ package fastrsaengine;
 
 import fastrsaengine.call.Control;
 import fastrsaengine.call.ProviderInstallation;
+import fastrsaengine.ec.EcMethods;
 import fastrsaengine.rsa.KeyGeneration;
 import fastrsaengine.rsa.KeyLoading;
 import fastrsaengine.rsa.RsaMethods;
@@ -16,6 +17,7 @@ import org.jruby.runtime.load.BasicLibraryService;
  * defines modules: FastRsaEngine::Native (backend control), FastRsaEngine::RsaMethods (the engine
  * side of each patched method), FastRsaEngine::KeyGeneration and FastRsaEngine::StructureMethods
  * (certificate, CSR and PKCS#7 signing, PKCS#7 decryption), which share this runtime's state, and
+ * FastRsaEngine::EcMethods (the engine side of OpenSSL::PKey::EC's patched methods) and
  * FastRsaEngine::CrlRevokedOrder (a CRL's entries as it holds them, when read). The Ruby shim
  * builds FastRsaEngine::RsaPatch from RsaMethods and prepends it to OpenSSL::PKey::RSA only after
  * a known-answer signature through it has passed.
@@ -35,7 +37,9 @@ public final class FastRsaEngineService implements BasicLibraryService {
         keyGeneration.defineAnnotatedMethods(KeyGeneration.class);
         RubyModule structureMethods = fastRsaEngine.defineModuleUnder("StructureMethods");
         structureMethods.defineAnnotatedMethods(StructureMethods.class);
-        Control.attachRuntimeState(control, rsaMethods, keyGeneration, structureMethods);
+        RubyModule ecMethods = fastRsaEngine.defineModuleUnder("EcMethods");
+        ecMethods.defineAnnotatedMethods(EcMethods.class);
+        Control.attachRuntimeState(control, rsaMethods, keyGeneration, structureMethods, ecMethods);
         fastRsaEngine.defineModuleUnder("CrlRevokedOrder").defineAnnotatedMethods(CrlRevokedOrder.class);
         return true;
     }

@@ -120,6 +120,13 @@ public final class Control {
         return Stock.call(context, method.asJavaString(), stock);
     }
 
+    /** Whether this runtime's backend has an EC engine (self-tested when the backend loaded). */
+    @JRubyMethod(name = "ec?", module = true)
+    public static IRubyObject ec(ThreadContext context, IRubyObject self) {
+        RsaEngine engine = RuntimeEngine.of(self).engine();
+        return context.runtime.newBoolean(engine != null && engine.ec() != null);
+    }
+
     @JRubyMethod(name = "current", module = true)
     public static IRubyObject current(ThreadContext context, IRubyObject self) {
         RsaEngine engine = RuntimeEngine.of(self).engine();

@@ -149,7 +149,7 @@ public final class Errors {
         REPAIRS.increment();
         if (e instanceof RaiseException) return reworded(runtime, (RaiseException) e, MriFailures.of(method)[1]);
         if (MriFailures.structureError(method) != null) return structureFailure(runtime, method, e);
-        if (javaWords) return mriFailure(runtime, method);
+        if (javaWords || MriFailures.isEc(method)) return mriFailure(runtime, method);
         if (e instanceof InvalidCipherTextException) return rsaError(runtime, "unable to decrypt block");
         return rsaError(runtime, e.getMessage());
     }

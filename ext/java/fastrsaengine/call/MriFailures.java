@@ -14,6 +14,7 @@ import java.util.Map;
 final class MriFailures {
     private static final String PKEY_ERROR = "OpenSSL::PKey::PKeyError";
     private static final String RSA_ERROR = "OpenSSL::PKey::RSAError";
+    private static final String EC_ERROR = "OpenSSL::PKey::ECError";
 
     /** The class and message for a method name; a name not listed gets {@link #OTHER}. */
     private static final Map<String, String[]> BY_METHOD = new HashMap<>();
@@ -38,6 +39,16 @@ final class MriFailures {
         // RSA.new(source): a source that does not read as a key (KeyLoading.METHOD).
         failure("load", RSA_ERROR, "Neither PUB key nor PRIV key: unsupported");
         failure("generate_key", PKEY_ERROR, "EVP_PKEY_keygen: RSA lib");
+        // OpenSSL::PKey::EC's methods, as EcMethods names them (MRI defines dsa_*_asn1 and
+        // dh_compute_key in Ruby over sign_raw, verify_raw and derive, whose functions they name).
+        failure("ec_sign", PKEY_ERROR, "EVP_DigestSign");
+        failure("ec_verify", PKEY_ERROR, "EVP_DigestVerify");
+        failure("ec_sign_raw", PKEY_ERROR, "EVP_PKEY_sign");
+        failure("ec_verify_raw", PKEY_ERROR, "EVP_PKEY_verify");
+        failure("ec_dsa_sign_asn1", EC_ERROR, "EVP_PKEY_sign");
+        failure("ec_dsa_verify_asn1", EC_ERROR, "EVP_PKEY_verify");
+        failure("ec_dh_compute_key", PKEY_ERROR, "EVP_PKEY_derive");
+        failure("ec_derive", PKEY_ERROR, "EVP_PKEY_derive");
         // MRI's words for the failures jruby-openssl meets in Java: a signer certificate that was
         // never signed (OpenSSL fails encoding the structure: "illegal zero content"), an envelope
         // another key cannot open ("bad decrypt"); X509_sign and X509_CRL_sign are the functions
@@ -80,6 +91,11 @@ final class MriFailures {
     private static void structure(String method, String errorClass, String message) {
         failure(method, errorClass, message);
         STRUCTURE_ERRORS.put(method, errorClass);
+    }
+
+    /** Whether a method is OpenSSL::PKey::EC's: every Java failure of it is MRI's failure for it. */
+    static boolean isEc(String method) {
+        return method != null && method.startsWith("ec_");
     }
 
     /** The error class of a structure method's failures; null for a method of OpenSSL::PKey::RSA. */

@@ -41,11 +41,24 @@ final class AwsLcEngine implements RsaEngine {
     private final Provider provider;
     private final String providerVersion;
     private final String awsLcVersion;
+    /** EC through the same provider, or null when its self-test failed ({@link #ecStatus} says why). */
+    private final EcEngine ec;
+    private final String ecStatus;
 
     private AwsLcEngine(Provider provider, String providerVersion, String awsLcVersion) {
         this.provider = provider;
         this.providerVersion = providerVersion;
         this.awsLcVersion = awsLcVersion;
+        EcEngine candidate = new AwsLcEcEngine(provider);
+        String status = EcCurve.names();
+        try {
+            EcSelfTest.run(candidate);
+        } catch (GeneralSecurityException | RuntimeException failed) {
+            candidate = null;
+            status = "stock (" + failed.getMessage() + ")";
+        }
+        this.ec = candidate;
+        this.ecStatus = status;
     }
 
     static RsaEngine load(BackendContext context) throws Exception {
@@ -80,7 +93,13 @@ final class AwsLcEngine implements RsaEngine {
         info.put("library", "AWS-LC");
         info.put("library_version", awsLcVersion);
         info.put("binding", "Amazon Corretto Crypto Provider " + providerVersion);
+        info.put("ec_curves", ecStatus);
         return info;
+    }
+
+    @Override
+    public EcEngine ec() {
+        return ec;
     }
 
     @Override

@@ -11,6 +11,11 @@ public final class FaultDetectedException extends RuntimeException {
         super("RSA private-key operation failed its consistency check");
     }
 
+    /** Another operation's result failed its check (an EC signature not of the form ECDSA's are). */
+    public FaultDetectedException(String message) {
+        super(message);
+    }
+
     /** The native library refused the operation; its own message carries no key material. */
     public FaultDetectedException(Throwable cause) {
         super("RSA private-key operation failed its consistency check", cause);

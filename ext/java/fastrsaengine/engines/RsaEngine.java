@@ -48,4 +48,12 @@ public interface RsaEngine {
     default KeyPair generateKeyPair(int bits, BigInteger publicExponent) throws GeneralSecurityException {
         return null;
     }
+
+    /**
+     * The same library's engine for elliptic curves, self-tested once when the backend loaded; null,
+     * the default, leaves EC to stock while this backend is active.
+     */
+    default EcEngine ec() {
+        return null;
+    }
 }
