@@ -1,6 +1,6 @@
 # frozen_string_literal: true
 
-# RSA operations per second, as bin/benchmark runs it under MRI: writes the keys, runs one
+# RSA and EC operations per second, as bin/benchmark runs it under MRI: writes the keys, runs one
 # runner.rb process per row on them (MRI, JRuby stock, JRuby with each backend fast-rsa-engine has
 # here, each beside its --baseline's), then prints one table and writes results/latest.json and
 # latest.svg; --readme puts the chart and a short table into README.md, every figure into doc/.
@@ -8,6 +8,7 @@ require "open3"
 require_relative "lib/baseline"
 require_relative "lib/chart"
 require_relative "lib/command_line"
+require_relative "lib/ec_operations"
 require_relative "lib/report"
 require_relative "lib/rsa_operations"
 
@@ -18,18 +19,21 @@ class RsaBenchmark
   # Per cell, seconds of warm-up and of measurement (keygen_time for keygen, whose time varies widely
   # from key to key); on JRuby the warm-ups of all cells last at least jit_warmup.
   PROFILES = {
-    quick: { warmup: 0.5, time: 1.0, keygen_time: 5.0, jit_warmup: 5.0, ops: RsaOperations::NAMES - ["keygen"] },
-    full: { warmup: 2.0, time: 4.0, keygen_time: 20.0, jit_warmup: 10.0, ops: RsaOperations::NAMES }
+    quick: { warmup: 0.5, time: 1.0, keygen_time: 5.0, jit_warmup: 5.0, ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES },
+    full: { warmup: 2.0, time: 4.0, keygen_time: 20.0, jit_warmup: 10.0, ops: RsaOperations::NAMES + EcOperations::NAMES }
   }.freeze
   RATIOS = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.freeze # as the table shows them
-  DEFAULTS = { sizes: [2048, 3072, 4096], threads: [1, Etc.nprocessors].uniq }.freeze
+  DEFAULTS = { sizes: [2048, 3072, 4096], curves: [256, 384], threads: [1, Etc.nprocessors].uniq }.freeze
+  OPERATIONS = RsaOperations::NAMES + EcOperations::NAMES
   FULL_TABLE = "doc/benchmarks.md" # --readme's, every figure
 
   def self.options(argv)
     options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: a few minutes, no keygen)") do |parser|
       parser.on("--full", "longer warm-up and measurement, and keygen")
-      parser.on("--sizes LIST", Array, "key sizes (default: 2048,3072,4096)", &CommandLine::INTEGERS)
-      parser.on("--ops LIST", Array, "of #{RsaOperations::NAMES.join(',')}", &CommandLine.among(RsaOperations::NAMES))
+      parser.on("--sizes LIST", Array, "RSA key sizes (default: 2048,3072,4096)", &CommandLine::INTEGERS)
+      parser.on("--curves LIST", Array, "EC curves by size, of #{EcOperations::CURVES.keys.join(',')} (default: 256,384)",
+                &CommandLine.among(EcOperations::CURVES.keys.map(&:to_s)) >> CommandLine::INTEGERS)
+      parser.on("--ops LIST", Array, "of #{OPERATIONS.join(',')}", &CommandLine.among(OPERATIONS))
       parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &CommandLine::INTEGERS)
       parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
       parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit)")
@@ -54,6 +58,9 @@ class RsaBenchmark
     @options[:sizes].each do |bits|
       File.write(File.join(KEYS, "rsa-#{bits}.pem"), OpenSSL::PKey::RSA.new(bits).to_pem, perm: 0o600)
     end
+    @options[:curves].each do |bits|
+      File.write(File.join(KEYS, "ec-#{bits}.pem"), OpenSSL::PKey::EC.generate(EcOperations::CURVES.fetch(bits)).to_pem, perm: 0o600)
+    end
     measure("mri", RbConfig.ruby, "none")
     measure("stock", JRUBY, "none")&.fetch("backends")&.each do |backend|
       measure(backend, JRUBY, backend)
@@ -68,7 +75,7 @@ class RsaBenchmark
   # lib: the gem's lib/ directory where it is not this checkout's (a baseline's).
   def measure(name, interpreter, engine, lib: nil)
     warn "==> #{interpreter == JRUBY ? "JRuby #{name}" : 'MRI'}"
-    settings = @options.slice(:sizes, :ops, :threads, :warmup, :time, :keygen_time, :jit_warmup)
+    settings = @options.slice(:sizes, :curves, :ops, :threads, :warmup, :time, :keygen_time, :jit_warmup)
                        .merge(engine: engine, keys: KEYS, lib: lib).compact
     env = @options[:jruby] ? { "FAST_RSA_ENGINE_JRUBY" => @options[:jruby] } : {}
     stdout, status = Open3.capture2(env, interpreter, "#{__dir__}/runner.rb", JSON.generate(settings))
@@ -89,31 +96,38 @@ class RsaBenchmark
       end
     end
     ratios = ["ratio to MRI", *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
-    title = "RSA ops/s (#{ratios.join('; ')}), #{summary}, #{@options[:profile]}"
+    title = "RSA and EC ops/s (#{ratios.join('; ')}), #{summary}, #{@options[:profile]}"
     text = "#{title}\n\n#{table(cells)}"
     results = { machine: @machine, settings: @options, rows: @rows }
     folder = Report.write("", text, results, chart(@rows.reject { |row| row[:key] == "mri" }))
     return unless @options[:readme]
 
     FileUtils.cp(File.join(folder, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
-    image = ->(path) { "![RSA operations per second, relative to MRI](#{path})\n\n" }
+    image = ->(path) { "![RSA and EC operations per second, relative to MRI](#{path})\n\n" }
     File.write(File.join(ROOT, FULL_TABLE),
                "# Benchmarks\n\n#{image.('benchmark.svg')}`#{@command}` printed:\n\n#{text}\n")
     Report.update_readme("#{image.('doc/benchmark.svg')}#{title} (`#{@command}`; every figure: " \
                          "[#{FULL_TABLE}](#{FULL_TABLE}))\n\n#{table(short_cells)}\n")
   end
 
-  # [op, bits, threads] of every figure measured, in the order of the options.
+  # [op, bits, threads] of every figure measured, in the order of the options (an EC operation's bits: its curve's).
   def cells
-    @options[:ops].product(@options[:sizes], @options[:threads]) & @figures.keys.map { |key| key.drop(1) }
+    all = @options[:ops].flat_map do |op|
+      [op].product(EcOperations.operation?(op) ? @options[:curves] : @options[:sizes], @options[:threads])
+    end
+    all & @figures.keys.map { |key| key.drop(1) }
   end
 
-  # The README's: each operation at 2048 bits (else the first size) in one thread (else the first
-  # count), and sign at the other sizes and thread counts too.
+  # The README's: each RSA operation at 2048 bits (else the first size) in one thread (else the first
+  # count), and sign at the other sizes and thread counts too; each EC operation on each curve in one thread.
   def short_cells
     bits = @options[:sizes].include?(2048) ? 2048 : @options[:sizes].first
     threads = @options[:threads].first
-    cells.select { |op, b, t| [b, t] == [bits, threads] || (op == "sign" && (b == bits || t == threads)) }
+    cells.select do |op, b, t|
+      next t == threads if EcOperations.operation?(op)
+
+      [b, t] == [bits, threads] || (op == "sign" && (b == bits || t == threads))
+    end
   end
 
   # A row per operation, key size and thread count, a column per runtime, each cell "ops/s (ratios)",
@@ -142,7 +156,7 @@ class RsaBenchmark
       end
       [threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups]
     end
-    Chart.new(title: "RSA operations per second relative to MRI (MRI = 1x; higher is faster)", subtitle: summary,
+    Chart.new(title: "RSA and EC operations per second relative to MRI (MRI = 1x; higher is faster)", subtitle: summary,
               series: rows.map { |row| "JRuby #{row[:runtime]['jruby']} #{row[:key]}" }, panels: panels, unit: "x")
   end
 

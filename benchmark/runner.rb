@@ -5,25 +5,27 @@
 # JSON on stdout, its progress on stderr. Its one argument is JSON: rsa.rb's settings for the row.
 require "benchmark/ips"
 require "json"
+require_relative "lib/ec_operations"
 require_relative "lib/rsa_operations"
 
 settings = JSON.parse(ARGV.fetch(0))
 RsaOperations.use(settings["engine"], settings.fetch("lib", RsaOperations::LIB))
-keys = settings["sizes"].to_h do |bits|
-  [bits, OpenSSL::PKey::RSA.new(File.read(File.join(settings["keys"], "rsa-#{bits}.pem")))]
-end
-names = keys.transform_values { |key| RsaOperations.new(key).tap(&:check!).names }
-cells = settings["sizes"].product(settings["ops"]).select { |bits, op| names[bits].include?(op) }
+read = ->(kind, bits) { OpenSSL::PKey.read(File.read(File.join(settings["keys"], "#{kind}-#{bits}.pem"))) }
+# [family, bits] => key: RSA's by size, EC's by curve size; each family's operations on its keys.
+families = { RsaOperations => ["rsa", settings["sizes"]], EcOperations => ["ec", settings["curves"]] }
+keys = families.flat_map { |family, (kind, sizes)| sizes.map { |bits| [[family, bits], read.(kind, bits)] } }.to_h
+names = keys.to_h { |(family, bits), key| [[family, bits], family.new(key).tap(&:check!).names] }
+cells = names.flat_map { |(family, bits), ops| (settings["ops"] & ops).map { |op| [family, bits, op] } }
 
 # benchmark-ips measures each cell, in each of `threads` threads at the same time on one shared key,
 # each thread with certificates, CSRs and envelopes of its own; their rates add up. On JRuby the
 # warm-ups together last at least jit_warmup, so that the JIT has compiled the hot code before the
 # figures count.
 warmup = [settings["warmup"], RUBY_ENGINE == "jruby" ? settings["jit_warmup"] / [cells.size, 1].max : 0].max
-figures = cells.product(settings["threads"]).map do |(bits, op), threads|
+figures = cells.product(settings["threads"]).map do |(family, bits, op), threads|
   time = op == "keygen" ? settings["keygen_time"] : settings["time"] # keygen's varies widely from key to key
   entries = Array.new(threads) do
-    Thread.new(RsaOperations.new(keys[bits]).operations.fetch(op)) do |call|
+    Thread.new(family.new(keys[[family, bits]]).operations.fetch(op)) do |call|
       Benchmark.ips(time: time, warmup: warmup, quiet: true) { |x| x.report(&call) }.entries.first
     end
   end.map(&:value)

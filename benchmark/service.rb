@@ -14,13 +14,14 @@ require_relative "service/server"
 class ServiceBenchmark
   LABELS = { "mri" => "MRI", "stock" => "JRuby stock", "gmp" => "JRuby gmp", "aws_lc" => "JRuby aws_lc" }.freeze
   CONFIGURATIONS = LABELS.keys.freeze
-  SCENARIOS = %w[RS256 PS256].freeze # POST /sessions for a token signed with that algorithm
+  SCENARIOS = %w[RS256 PS256 ES256].freeze # POST /sessions for a token signed with that algorithm
   # warmup: seconds of wrk at the most connections before each scenario is measured. JRuby compiles
   # hot code in stages (its own JIT, then the JVM's C1, then C2 after thousands of calls) and needs
   # tens of thousands of requests before its cost per request levels off; MRI gets the same.
   DEFAULTS = { configurations: CONFIGURATIONS, connections: [1, 8, 32], duration: 5, warmup: 40 }.freeze
   # Whose requests/s a configuration's are divided by in the table.
   BASES = Hash.new(%w[mri stock]).merge("mri" => [], "stock" => %w[mri]).freeze
+  KEY_TYPES = { "RS" => OpenSSL::PKey::RSA, "PS" => OpenSSL::PKey::RSA, "ES" => OpenSSL::PKey::EC }.freeze # by JWA prefix
   SAMPLE_EVERY = 20 # every 20th token issued under load is verified by MRI
   CLAIMS = %w[sub iat exp jti].freeze
   RUN_DIR = File.join(Report::RESULTS, "service/tmp")
@@ -48,10 +49,12 @@ class ServiceBenchmark
     warn "==> servers, logs and samples in #{RUN_DIR}"
     FileUtils.rm_rf(RUN_DIR)
     FileUtils.mkdir_p(RUN_DIR)
-    key = OpenSSL::PKey::RSA.new(2048)
-    File.write(key_file = File.join(RUN_DIR, "session-key.pem"), key.to_pem, perm: 0o600)
+    keys = { "SESSION_KEY_FILE" => OpenSSL::PKey::RSA.new(2048), "SESSION_EC_KEY_FILE" => OpenSSL::PKey::EC.generate("prime256v1") }
+    key_files = keys.to_h do |variable, key|
+      [variable, File.join(RUN_DIR, "#{variable.downcase.tr('_', '-')}.pem").tap { |file| File.write(file, key.to_pem, perm: 0o600) }]
+    end
     before = Report.machine
-    @options[:configurations].each { |configuration| measure(configuration, key, key_file) }
+    @options[:configurations].each { |configuration| measure(configuration, keys.values, key_files) }
     @machine = Report.machine.merge(load_average: [before[:load_average], Report.machine[:load_average]])
     Report.write("service", report, { machine: @machine, settings: @options, runtimes: @runtimes,
                                       runs: @runs.values, checks: @checks.values }, chart)
@@ -60,17 +63,17 @@ class ServiceBenchmark
 
   private
 
-  def measure(configuration, key, key_file)
+  def measure(configuration, keys, key_files)
     warn "==> #{LABELS[configuration]}: starting Puma (load average #{Report.machine[:load_average]})"
     folder = File.join(RUN_DIR, configuration)
-    Server.run(configuration, folder, key_file) do |server|
+    Server.run(configuration, folder, key_files) do |server|
       timing = server.timing
       # A configuration that runs another backend than its name says would mislabel every figure.
       expected = %w[mri stock].include?(configuration) ? "none" : configuration
       raise "#{LABELS[configuration]} runs #{timing['backend']}, not #{expected}" unless timing["backend"] == expected
 
       @runtimes[configuration] = timing["runtime"]
-      SCENARIOS.each { |scenario| measure_scenario(server, configuration, scenario, folder, key) }
+      SCENARIOS.each { |scenario| measure_scenario(server, configuration, scenario, folder, keys.find { |key| key.is_a?(KEY_TYPES.fetch(scenario[0, 2])) }) }
     end
   end
 
@@ -85,7 +88,7 @@ class ServiceBenchmark
                   n, *run.values_at(:requests_per_second, :p50_ms, :p99_ms, :non_2xx))
       @runs[[configuration, scenario, n]] = { configuration: configuration, scenario: scenario, **run }
     end
-    tokens = check_tokens(samples, key.public_key, scenario)
+    tokens = check_tokens(samples, OpenSSL::PKey.read(key.public_to_der), scenario)
     warn "==>     MRI verified #{tokens[:verified]} of the #{tokens[:sampled]} tokens sampled under load"
     failed = %i[non_2xx socket_errors timeouts].to_h { |k| [k, runs.sum { |r| r[k] }] }
     failures = failed[:non_2xx] + tokens[:bad]

@@ -16,19 +16,20 @@ class ServiceBenchmark
     BOOT_TIMEOUT = 180 # seconds: JRuby boots in 15-30 s on a quiet machine, far slower on a busy one
     WRK_TIMEOUT = 10 # seconds; a response slower than that counts as a timeout
 
-    def self.run(configuration, folder, key_file)
-      server = new(configuration, folder, key_file)
+    # key_files: the service's key files by the variable that names each (SESSION_KEY_FILE, SESSION_EC_KEY_FILE)
+    def self.run(configuration, folder, key_files)
+      server = new(configuration, folder, key_files)
       server.wait_until_up
       yield server
     ensure
       server&.stop
     end
 
-    def initialize(configuration, folder, key_file)
+    def initialize(configuration, folder, key_files)
       FileUtils.mkdir_p(folder)
       @port = TCPServer.open(HOST, 0) { |socket| socket.addr[1] }
       @log = File.join(folder, "server.log")
-      env = { "PORT" => @port.to_s, "SESSION_KEY_FILE" => key_file, "SESSION_SERVICE_BUNDLE" => folder,
+      env = { "PORT" => @port.to_s, **key_files, "SESSION_SERVICE_BUNDLE" => folder,
               "SESSION_SERVICE_TIMING" => "1" } # RequestTiming's GET /timing: the runtime and the backend
       @pid = Process.spawn(env, SERVE, configuration, pgroup: true, in: File::NULL, %i[out err] => [@log, "w"])
     end

@@ -13,4 +13,6 @@ if ENV["SESSION_SERVICE_TIMING"] == "1"
   use RequestTiming
 end
 
-run SessionService.new(OpenSSL::PKey::RSA.new(File.read(ENV.fetch("SESSION_KEY_FILE"))))
+ec_key_file = ENV.fetch("SESSION_EC_KEY_FILE", "")
+run SessionService.new(OpenSSL::PKey::RSA.new(File.read(ENV.fetch("SESSION_KEY_FILE"))),
+                       ec_key_file.empty? ? nil : OpenSSL::PKey::EC.new(File.read(ec_key_file)))

@@ -7,5 +7,16 @@ module FastRsaEngine
   # methods stock has are patched: no EC method is added, on any JRuby line.
   module EcPatch
     ForwardedMethods.define(self, OpenSSL::PKey::EC, EcMethods)
+
+    # EC.generate(curve_name): a key from the engine's library, read by stock's own parser; else
+    # stock's method, kept and called as it was. Redefined in place, as RSA.generate is
+    # (KeyGenerationPatch): a prepended singleton module would change the singleton method lists.
+    def self.patch_generate
+      stock_generate = OpenSSL::PKey::EC.method(:generate).unbind
+      OpenSSL::PKey::EC.define_singleton_method(:generate) do |*args, &block|
+        der = EcKeyGeneration.generate(args)
+        der ? new(der) : Native.stock(:ec_generate) { stock_generate.bind_call(self, *args, &block) }
+      end
+    end
   end
 end

@@ -114,6 +114,7 @@ module FastRsaEngine
       def apply_ec
         StartupCheck.ec
         OpenSSL::PKey::EC.prepend(EcPatch)
+        EcPatch.patch_generate
         @ec = "applied"
       rescue Exception => e # as at require: nothing may break the app
         @ec = "stock: #{e.message}"

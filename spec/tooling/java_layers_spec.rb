@@ -12,7 +12,7 @@ RSpec.describe "The Java extension's packages" do
   # Top to bottom; the packages of one row may not use each other.
   layers = [
     %w[fastrsaengine],                                  # the service: defines the Ruby modules
-    %w[fastrsaengine.rsa fastrsaengine.structures],     # RSA's methods; certificate, CSR, CRL, OCSP, PKCS#7
+    %w[fastrsaengine.rsa fastrsaengine.ec fastrsaengine.structures], # RSA's and EC's methods; certificate, CSR, CRL, OCSP, PKCS#7
     %w[fastrsaengine.call],                             # the call, stock, stats, errors, backend control
     %w[fastrsaengine.provider],                         # the opt-in JCA provider
     %w[fastrsaengine.padding],                          # RSA's encodings

@@ -7,15 +7,16 @@ require "rack"
 require "securerandom"
 
 # A session-token service: `POST /sessions` with a user_id answers a session token, a JWT signed
-# with the service's RSA key, RS256 by default or PS256 with alg=PS256; `GET /verify` checks the
-# token in the Authorization header. Every login signs, so RSA signing sits on every request's path.
+# with the service's RSA key, RS256 by default or PS256 with alg=PS256, or with its P-256 key for
+# alg=ES256 when it has one; `GET /verify` checks the token in the Authorization header. Every login
+# signs, so RSA or ECDSA signing sits on every request's path.
 class SessionService
-  ALGORITHMS = %w[RS256 PS256].freeze
   LIFETIME = 3600 # seconds
 
-  def initialize(private_key)
-    @private_key = private_key
-    @public_key = private_key.public_key
+  # rsa_key: the RSA private key; ec_key: a P-256 private key, or nil for no ES256.
+  def initialize(rsa_key, ec_key = nil)
+    @keys = { "RS256" => rsa_key, "PS256" => rsa_key, "ES256" => ec_key }.compact
+    @public_keys = @keys.transform_values { |key| public_half(key) }
   end
 
   def call(env)
@@ -33,16 +34,23 @@ class SessionService
     user_id = params["user_id"].to_s
     algorithm = params.fetch("alg", "RS256")
     return respond(422, error: "user_id is missing") if user_id.empty?
-    return respond(422, error: "alg must be one of #{ALGORITHMS.join(', ')}") unless ALGORITHMS.include?(algorithm)
+    return respond(422, error: "alg must be one of #{@keys.keys.join(', ')}") unless @keys.key?(algorithm)
 
-    respond(201, token: JWT.encode(claims(user_id), @private_key, algorithm))
+    respond(201, token: JWT.encode(claims(user_id), @keys.fetch(algorithm), algorithm))
   end
 
   def verify(authorization)
-    claims, = JWT.decode(authorization.delete_prefix("Bearer "), @public_key, true, algorithms: ALGORITHMS)
+    claims, = JWT.decode(authorization.delete_prefix("Bearer "), nil, true, algorithms: @public_keys.keys) do |header|
+      @public_keys.fetch(header["alg"])
+    end
     respond(200, claims)
   rescue JWT::DecodeError => e
     respond(401, error: e.message)
+  end
+
+  # An RSA key's public_key is a key; an EC key's is a point, so its public key is read back from DER.
+  def public_half(key)
+    key.is_a?(OpenSSL::PKey::EC) ? OpenSSL::PKey::EC.new(key.public_to_der) : key.public_key
   end
 
   def claims(user_id)

@@ -2,6 +2,7 @@ package fastrsaengine;
 
 import fastrsaengine.call.Control;
 import fastrsaengine.call.ProviderInstallation;
+import fastrsaengine.ec.EcKeyGeneration;
 import fastrsaengine.ec.EcMethods;
 import fastrsaengine.rsa.KeyGeneration;
 import fastrsaengine.rsa.KeyLoading;
@@ -39,7 +40,9 @@ public final class FastRsaEngineService implements BasicLibraryService {
         structureMethods.defineAnnotatedMethods(StructureMethods.class);
         RubyModule ecMethods = fastRsaEngine.defineModuleUnder("EcMethods");
         ecMethods.defineAnnotatedMethods(EcMethods.class);
-        Control.attachRuntimeState(control, rsaMethods, keyGeneration, structureMethods, ecMethods);
+        RubyModule ecKeyGeneration = fastRsaEngine.defineModuleUnder("EcKeyGeneration");
+        ecKeyGeneration.defineAnnotatedMethods(EcKeyGeneration.class);
+        Control.attachRuntimeState(control, rsaMethods, keyGeneration, structureMethods, ecMethods, ecKeyGeneration);
         fastRsaEngine.defineModuleUnder("CrlRevokedOrder").defineAnnotatedMethods(CrlRevokedOrder.class);
         return true;
     }

@@ -49,6 +49,7 @@ final class MriFailures {
         failure("ec_dsa_verify_asn1", EC_ERROR, "EVP_PKEY_verify");
         failure("ec_dh_compute_key", PKEY_ERROR, "EVP_PKEY_derive");
         failure("ec_derive", PKEY_ERROR, "EVP_PKEY_derive");
+        failure("ec_generate", EC_ERROR, "EC_KEY_generate_key");
         // MRI's words for the failures jruby-openssl meets in Java: a signer certificate that was
         // never signed (OpenSSL fails encoding the structure: "illegal zero content"), an envelope
         // another key cannot open ("bad decrypt"); X509_sign and X509_CRL_sign are the functions

@@ -2,9 +2,7 @@ package fastrsaengine.ec;
 
 import fastrsaengine.engines.EcCurve;
 import fastrsaengine.padding.DigestAlgorithm;
-import java.math.BigInteger;
 import java.security.spec.ECPoint;
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
 import org.jruby.RubyString;
@@ -54,13 +52,7 @@ final class EcArgs {
      * would be the invalid-curve attack's, never reaches the engine.
      */
     static ECPoint point(ThreadContext context, IRubyObject value, EcCurve curve) {
-        if (!(value instanceof PKeyEC.Point)) return null;
-        byte[] bytes = octets(context, value);
-        int length = curve.fieldLength();
-        if (bytes == null || bytes.length != 1 + 2 * length || bytes[0] != 4) return null;
-        ECPoint point = new ECPoint(new BigInteger(1, Arrays.copyOfRange(bytes, 1, 1 + length)),
-            new BigInteger(1, Arrays.copyOfRange(bytes, 1 + length, bytes.length)));
-        return curve.contains(point) ? point : null;
+        return value instanceof PKeyEC.Point ? curve.pointOf(octets(context, value)) : null;
     }
 
     /** The point's public Ruby method; a point it cannot write (infinity) is stock's to refuse. */

@@ -98,7 +98,7 @@ final class AwsLcEcEngine implements EcEngine {
     }
 
     private PublicKey publicKey(EcCurve curve, ECPoint point) throws GeneralSecurityException {
-        byte[] spki = der(new SubjectPublicKeyInfo(ALGORITHMS[curve.ordinal()], uncompressed(curve, point)));
+        byte[] spki = der(new SubjectPublicKeyInfo(ALGORITHMS[curve.ordinal()], curve.uncompressed(point)));
         return KeyFactory.getInstance("EC", provider).generatePublic(new X509EncodedKeySpec(spki));
     }
 
@@ -110,22 +110,6 @@ final class AwsLcEcEngine implements EcEngine {
         } catch (IOException e) {
             throw new GeneralSecurityException("EC private key not encodable", e);
         }
-    }
-
-    /** The point as X9.62 writes it uncompressed: 04, x, y, each coordinate at the field's length. */
-    private static byte[] uncompressed(EcCurve curve, ECPoint point) {
-        int length = curve.fieldLength();
-        byte[] octets = new byte[1 + 2 * length];
-        octets[0] = 4;
-        copyFixed(point.getAffineX(), octets, 1, length);
-        copyFixed(point.getAffineY(), octets, 1 + length, length);
-        return octets;
-    }
-
-    private static void copyFixed(BigInteger value, byte[] into, int offset, int length) {
-        byte[] magnitude = value.toByteArray();
-        int copy = Math.min(magnitude.length, length);
-        System.arraycopy(magnitude, magnitude.length - copy, into, offset + length - copy, copy);
     }
 
     private static byte[] der(SubjectPublicKeyInfo info) throws GeneralSecurityException {

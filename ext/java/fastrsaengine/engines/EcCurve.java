@@ -5,6 +5,7 @@ import java.security.spec.ECFieldFp;
 import java.security.spec.ECParameterSpec;
 import java.security.spec.ECPoint;
 import java.security.spec.EllipticCurve;
+import java.util.Arrays;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
@@ -79,9 +80,37 @@ public enum EcCurve {
         return (prime().bitLength() + 7) / 8;
     }
 
-    /** Bouncy Castle's numbers, for arithmetic on public values only (checks, verification). */
-    X9ECParameters numbers() {
-        return numbers;
+    /** The curve of OpenSSL's short name (as EC.generate and Group#curve_name spell it), or null. */
+    public static EcCurve named(String opensslName) {
+        for (EcCurve curve : values()) {
+            if (curve.opensslName.equals(opensslName)) return curve;
+        }
+        return null;
+    }
+
+    /** The point as X9.62 writes it uncompressed: 04, x, y, each coordinate at the field's length. */
+    public byte[] uncompressed(ECPoint point) {
+        int length = fieldLength();
+        byte[] octets = new byte[1 + 2 * length];
+        octets[0] = 4;
+        copyFixed(point.getAffineX(), octets, 1, length);
+        copyFixed(point.getAffineY(), octets, 1 + length, length);
+        return octets;
+    }
+
+    /** The point of uncompressed octets, if it is one of this curve's (not infinity); else null. */
+    public ECPoint pointOf(byte[] octets) {
+        int length = fieldLength();
+        if (octets == null || octets.length != 1 + 2 * length || octets[0] != 4) return null;
+        ECPoint point = new ECPoint(new BigInteger(1, Arrays.copyOfRange(octets, 1, 1 + length)),
+            new BigInteger(1, Arrays.copyOfRange(octets, 1 + length, octets.length)));
+        return contains(point) ? point : null;
+    }
+
+    private static void copyFixed(BigInteger value, byte[] into, int offset, int length) {
+        byte[] magnitude = value.toByteArray();
+        int copy = Math.min(magnitude.length, length);
+        System.arraycopy(magnitude, magnitude.length - copy, into, offset + length - copy, copy);
     }
 
     /**

@@ -4,10 +4,6 @@ import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
 import java.security.spec.ECPoint;
-import org.bouncycastle.crypto.params.ECDomainParameters;
-import org.bouncycastle.crypto.params.ECPublicKeyParameters;
-import org.bouncycastle.crypto.signers.ECDSASigner;
-import org.bouncycastle.crypto.signers.StandardDSAEncoding;
 
 /**
  * Which EC keys and points an engine is given, and what is checked of what it answers: the one gate
@@ -15,8 +11,8 @@ import org.bouncycastle.crypto.signers.StandardDSAEncoding;
  *
  * <p>Per key, once, when it is prepared: the scalar in [1, n - 1]; the public point, when the key has
  * one, on the curve and the scalar's: a signature made by the engine with the scalar must verify with
- * the point (a pairwise test, as FIPS 140 asks of new keys), so a key whose numbers disagree is left to
- * stock. Per peer point, before any ECDH: on the key's curve and not infinity (every curve here has
+ * the point (a pairwise test, as FIPS 140 asks of new keys; the library's verification, a separate
+ * computation from its signing), so a key whose numbers disagree is left to stock. Per peer point, before any ECDH: on the key's curve and not infinity (every curve here has
  * cofactor 1), so an invalid-curve point never reaches the scalar. Per signature: DER of r and s in
  * [1, n - 1], else no output leaves. A signature is not verified after signing: verifying costs about
  * three signatures (the README's figures), where an RSA result's check costs a fortieth of its
@@ -39,7 +35,7 @@ public final class EcKeyChecks {
         if (scalar.signum() <= 0 || scalar.compareTo(curve.order()) >= 0) throw new InvalidKeyException("EC private key out of range");
         if (publicPoint != null && !curve.contains(publicPoint)) throw new InvalidKeyException("EC public point not on the curve");
         PreparedEcKey key = checked(engine.prepare(curve, scalar, publicPoint), curve);
-        if (publicPoint != null && !verifies(curve, publicPoint, PROBE, key.signHash(PROBE))) {
+        if (publicPoint != null && !engine.preparePublic(curve, publicPoint).verifyHash(PROBE, key.signHash(PROBE))) {
             throw new InvalidKeyException("EC public point is not the private key's");
         }
         return key;
@@ -69,15 +65,5 @@ public final class EcKeyChecks {
                 return secret;
             }
         };
-    }
-
-    /** Bouncy Castle's ECDSA verification, on public values only. */
-    private static boolean verifies(EcCurve curve, ECPoint point, byte[] hash, byte[] signature) {
-        BigInteger[] rs = EcSignatures.decode(curve, signature);
-        if (rs == null) return false;
-        ECDomainParameters domain = new ECDomainParameters(curve.numbers());
-        ECDSASigner verifier = new ECDSASigner();
-        verifier.init(false, new ECPublicKeyParameters(domain.getCurve().createPoint(point.getAffineX(), point.getAffineY()), domain));
-        return verifier.verifySignature(hash, rs[0], rs[1]);
     }
 }

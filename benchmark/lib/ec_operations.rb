@@ -1,0 +1,44 @@
+# frozen_string_literal: true
+
+require "openssl"
+
+# The EC operations timed on one key, each a callable, as RsaOperations are RSA's: ec_sign (ECDSA with
+# the curve's JOSE digest: ES256, ES384, ES512), ec_verify with the public key alone, ecdh
+# (dh_compute_key with a fixed peer's point) and ec_keygen (a new key on the curve a call). A curve is
+# named by its size in bits, in the table's "bits" column.
+class EcOperations
+  NAMES = %w[ec_sign ec_verify ecdh ec_keygen].freeze
+  CURVES = { 256 => "prime256v1", 384 => "secp384r1", 521 => "secp521r1" }.freeze
+  DIGESTS = { 256 => "SHA256", 384 => "SHA384", 521 => "SHA512" }.freeze
+  MESSAGE = "k" * 32
+
+  attr_reader :operations
+
+  def self.operation?(name)
+    NAMES.include?(name)
+  end
+
+  def initialize(key)
+    @key = key
+    bits = key.group.degree
+    digest = DIGESTS.fetch(bits)
+    public_key = OpenSSL::PKey.read(key.public_to_der)
+    signature = key.sign(digest, MESSAGE)
+    peer = OpenSSL::PKey::EC.generate(CURVES.fetch(bits)).public_key
+    @operations = { "ec_sign" => -> { key.sign(digest, MESSAGE) },
+                    "ec_verify" => -> { public_key.verify(digest, signature, MESSAGE) },
+                    "ecdh" => -> { key.dh_compute_key(peer) },
+                    "ec_keygen" => -> { OpenSSL::PKey::EC.generate(CURVES.fetch(bits)) } }
+  end
+
+  def names
+    NAMES
+  end
+
+  # Raises unless the operations give right answers, so a broken backend is never timed.
+  def check!
+    raise "ec_verify rejected a good signature" unless @operations["ec_verify"].call
+    raise "ec_sign made a signature that does not verify" unless @key.verify(DIGESTS.fetch(@key.group.degree), @operations["ec_sign"].call, MESSAGE)
+    raise "ec_keygen made no private key" unless @operations["ec_keygen"].call.private?
+  end
+end

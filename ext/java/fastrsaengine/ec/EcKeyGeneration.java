@@ -1,0 +1,64 @@
+package fastrsaengine.ec;
+
+import fastrsaengine.call.Call;
+import fastrsaengine.call.Stats.Outcome;
+import fastrsaengine.engines.EcCurve;
+import fastrsaengine.engines.EcEngine;
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.interfaces.ECPrivateKey;
+import java.security.interfaces.ECPublicKey;
+import org.bouncycastle.asn1.DERBitString;
+import org.jruby.RubyArray;
+import org.jruby.RubyString;
+import org.jruby.anno.JRubyMethod;
+import org.jruby.runtime.Block;
+import org.jruby.runtime.ThreadContext;
+import org.jruby.runtime.builtin.IRubyObject;
+
+/**
+ * FastRsaEngine::EcKeyGeneration: EC.generate(curve_name) in the EC engine's library. The Ruby shim
+ * asks it for the new key's DER (SEC1, as EC#to_der writes it: the scalar, the curve's OID, the public
+ * point) and builds an ordinary EC object from it with stock's own parser, so the key behaves as
+ * stock's in every other method; nil leaves the call to stock: a Group argument, a name the engine
+ * does not take, no EC engine. Its numbers are checked before the engine ever uses them ({@code EcKeys}).
+ */
+public final class EcKeyGeneration {
+    private EcKeyGeneration() {
+    }
+
+    @JRubyMethod(name = "generate", module = true)
+    public static IRubyObject generate(ThreadContext context, IRubyObject module, IRubyObject args) {
+        Call call = Call.start(context, module, "ec_generate", Block.NULL_BLOCK);
+        IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
+        EcEngine engine = call.engine == null ? null : call.engine.ec();
+        EcCurve curve = a.length == 1 && a[0] instanceof RubyString ? EcCurve.named(a[0].asJavaString()) : null;
+        KeyPair pair = engine == null || curve == null ? null : generate(engine, curve);
+        if (pair == null) {
+            call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : engine == null ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN);
+            return context.nil;
+        }
+        call.countAnswer(Outcome.ENGINE);
+        return RubyString.newStringNoCopy(context.runtime, sec1(curve, pair));
+    }
+
+    /** The library's key pair, or null where it does not make one (stock then makes it or refuses). */
+    private static KeyPair generate(EcEngine engine, EcCurve curve) {
+        try {
+            return engine.generateKeyPair(curve);
+        } catch (GeneralSecurityException | RuntimeException curveTheLibraryRefuses) {
+            return null;
+        }
+    }
+
+    private static byte[] sec1(EcCurve curve, KeyPair pair) {
+        ECPrivateKey privateKey = (ECPrivateKey) pair.getPrivate();
+        DERBitString point = new DERBitString(curve.uncompressed(((ECPublicKey) pair.getPublic()).getW()));
+        try {
+            return new org.bouncycastle.asn1.sec.ECPrivateKey(curve.order().bitLength(), privateKey.getS(), point, curve.oid()).getEncoded();
+        } catch (IOException e) {
+            throw new IllegalStateException("EC key not encodable", e);
+        }
+    }
+}
