@@ -18,7 +18,6 @@ import java.security.spec.RSAKeyGenParameterSpec;
 import java.security.spec.RSAPrivateCrtKeySpec;
 import java.security.spec.RSAPrivateKeySpec;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.crypto.Cipher;
@@ -73,13 +72,9 @@ final class AwsLcEngine implements RsaEngine {
         return new AwsLcEngine(provider, providerVersion, awsLcVersion.replaceFirst("^AWS-LC v", ""));
     }
 
-    /** ACCP ships native builds for Linux on x86-64 and ARM64 only. */
+    /** The ACCP jar for this JVM's system and CPU (Linux or macOS, x86-64 or ARM64). */
     private static String platformClassifier() {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
-        if (os.startsWith("linux") && (arch.equals("amd64") || arch.equals("x86_64"))) return "linux-x86_64";
-        if (os.startsWith("linux") && arch.equals("aarch64")) return "linux-aarch_64";
-        throw new BackendUnavailableException("AWS-LC has no build for " + os + "/" + arch);
+        return AwsLcBuilds.classifier(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
     }
 
     @Override
