@@ -14,6 +14,7 @@ import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECPoint;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
+import java.util.Arrays;
 import javax.crypto.KeyAgreement;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
@@ -30,14 +31,24 @@ import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
  */
 final class AwsLcEcEngine implements EcEngine {
     private static final AlgorithmIdentifier[] ALGORITHMS = new AlgorithmIdentifier[EcCurve.values().length];
+    /** Per curve, an X.509 public key's DER up to its point: a peer's key is this and the point's octets. */
+    private static final byte[][] PUBLIC_KEY_PREFIXES = new byte[EcCurve.values().length][];
     static {
-        for (EcCurve curve : EcCurve.values()) ALGORITHMS[curve.ordinal()] = new AlgorithmIdentifier(X9ObjectIdentifiers.id_ecPublicKey, curve.oid());
+        for (EcCurve curve : EcCurve.values()) {
+            ALGORITHMS[curve.ordinal()] = new AlgorithmIdentifier(X9ObjectIdentifiers.id_ecPublicKey, curve.oid());
+            int pointLength = 1 + 2 * curve.fieldLength();
+            byte[] spki = der(new SubjectPublicKeyInfo(ALGORITHMS[curve.ordinal()], new byte[pointLength]));
+            PUBLIC_KEY_PREFIXES[curve.ordinal()] = Arrays.copyOf(spki, spki.length - pointLength);
+        }
     }
 
     private final Provider provider;
+    /** ECDH reads a public key every call. */
+    private final Spare<KeyFactory> keyFactories;
 
     AwsLcEcEngine(Provider provider) {
         this.provider = provider;
+        this.keyFactories = new Spare<>(() -> KeyFactory.getInstance("EC", provider));
     }
 
     @Override
@@ -98,8 +109,10 @@ final class AwsLcEcEngine implements EcEngine {
     }
 
     private PublicKey publicKey(EcCurve curve, ECPoint point) throws GeneralSecurityException {
-        byte[] spki = der(new SubjectPublicKeyInfo(ALGORITHMS[curve.ordinal()], curve.uncompressed(point)));
-        return KeyFactory.getInstance("EC", provider).generatePublic(new X509EncodedKeySpec(spki));
+        byte[] prefix = PUBLIC_KEY_PREFIXES[curve.ordinal()], octets = curve.uncompressed(point);
+        byte[] spki = Arrays.copyOf(prefix, prefix.length + octets.length);
+        System.arraycopy(octets, 0, spki, prefix.length, octets.length);
+        return keyFactories.use(factory -> factory.generatePublic(new X509EncodedKeySpec(spki)));
     }
 
     /** PKCS#8 of the scalar alone: AWS-LC computes the public point itself. */
@@ -112,11 +125,11 @@ final class AwsLcEcEngine implements EcEngine {
         }
     }
 
-    private static byte[] der(SubjectPublicKeyInfo info) throws GeneralSecurityException {
+    private static byte[] der(SubjectPublicKeyInfo info) {
         try {
             return info.getEncoded();
         } catch (IOException e) {
-            throw new GeneralSecurityException("EC public key not encodable", e);
+            throw new IllegalStateException("EC public key not encodable", e);
         }
     }
 

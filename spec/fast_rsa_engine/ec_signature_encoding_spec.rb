@@ -1,0 +1,46 @@
+# frozen_string_literal: true
+
+# engines/EcSignatures.java reads ECDSA signatures by hand (it runs on every signature made and
+# checked): it must accept exactly what Bouncy Castle's StandardDSAEncoding, the strict reader behind
+# stock's `verify`, accepts with r and s in [1, n - 1], and read the same r and s. Compared on every
+# signature of Wycheproof's ECDSA files (BER lengths, missing and extra zeros, trailing bytes, wrong
+# tags...) and on each of them cut, grown and with each byte changed.
+RSpec.describe "ECDSA signature encoding", jruby: true do
+  curves = { "secp256r1" => "P256", "secp384r1" => "P384", "secp521r1" => "P521", "secp256k1" => "SECP256K1" }
+
+  def bouncy_castle(order, der)
+    rs = Java::OrgBouncycastleCryptoSigners::StandardDSAEncoding::INSTANCE.decode(order, der.to_java_bytes)
+    rs.map(&:to_s) if rs.all? { |value| value.signum.positive? }
+  rescue Java::JavaIo::IOException, Java::JavaLang::RuntimeException
+    nil
+  end
+
+  def by_hand(curve, der)
+    Java::FastrsaengineEngines::EcSignatures.decode(curve, der.to_java_bytes)&.map(&:to_s)
+  end
+
+  # Each byte changed, the last cut, one more byte, a leading length byte doubled: what a mutation finds.
+  def variants(der)
+    changed = (0...[der.bytesize, 12].min).flat_map do |i|
+      [0x00, 0x80, 0xff, der.getbyte(i) ^ 0x01].map { |byte| der.dup.tap { |d| d.setbyte(i, byte) } }
+    end
+    [der, der.byteslice(0...-1), "#{der}\x00".b, der.byteslice(0, 1) + "\x81".b + der.byteslice(1..), *changed]
+  end
+
+  curves.each do |name, constant|
+    it "reads what Bouncy Castle reads on #{name}, and nothing else" do
+      curve = Java::FastrsaengineEngines::EcCurve.const_get(constant)
+      signatures = Wycheproof.files("ecdsa_#{name}_*_test.json").flat_map do |path|
+        Wycheproof.groups(path).flat_map { |group| group.fetch("tests").map { |test| Wycheproof.bytes(test.fetch("sig")) } }
+      end
+      expect(signatures.size).to be > 400
+      accepted = 0
+      signatures.flat_map { |der| variants(der) }.each do |der|
+        expected = bouncy_castle(curve.order, der)
+        expect(by_hand(curve, der)).to eq(expected), "#{der.unpack1('H*')}: #{expected.inspect}"
+        accepted += 1 if expected
+      end
+      expect(accepted).to be > 100 # the valid signatures, at least
+    end
+  end
+end
