@@ -32,25 +32,17 @@ RSpec.describe "Threads sharing one key", jruby: true do
     ReferenceFixtures.bytes(hex)
   end
 
-  # Runs the block in every thread at once (released together), collecting what each returns.
-  def in_parallel(count)
-    gate = Queue.new
-    workers = Array.new(count) { |t| Thread.new { gate.pop; yield t } }
-    count.times { gate << :go }
-    workers.map(&:value)
-  end
-
   each_native_backend do |backend|
     it "#{threads} threads x #{operations} mixed operations on a fresh key: every result is MRI's" do
       key = fixture.private_key
-      failures = in_parallel(threads) do |t|
+      failures = Concurrently.in_parallel(threads) do |t|
         Array.new(operations) { |i| round(key, t + i) }.compact
       end.flatten
       expect(failures).to be_empty, "#{failures.size} wrong results, e.g. #{failures.first(3)}"
     end
 
     it "#{threads} threads, each with a key object of its own, in parallel: every signature is MRI's" do
-      failures = in_parallel(threads) do
+      failures = Concurrently.in_parallel(threads) do
         key = fixture.private_key
         Array.new(operations / 5) { check("sign", key.sign("SHA256", message), signature) }.compact
       end.flatten
@@ -84,23 +76,13 @@ RSpec.describe "Threads sharing one key", jruby: true do
   describe "calls while another thread changes what they read" do
     calls = 4000
 
-    # Runs the block `calls` times while `changer` runs in a loop on another thread; the failures.
-    def while_changing(calls, changer)
-      stop = false
-      thread = Thread.new { changer.call until stop }
-      Array.new(calls) { yield }.compact
-    ensure
-      stop = true
-      thread&.join
-    end
-
     it "encrypt and decrypt while the backend switches between native and :stock: every answer right" do
       skip "needs a native backend" if Backends.native.empty?
 
       key = fixture.private_key
       Backends.with(Backends.native.first) do
         switch = -> { FastRsaEngine.backend = :stock; FastRsaEngine.backend = Backends.native.first }
-        failures = while_changing(calls, switch) do
+        failures = Concurrently.while_changing(calls, switch) do
           outcome = Outcome.of { key.decrypt(key.encrypt("switch")) }
           outcome.value == "switch" ? nil : outcome.to_s
         end
@@ -113,7 +95,7 @@ RSpec.describe "Threads sharing one key", jruby: true do
         key = fixture.private_key
         n, e, d = key.n, key.e, key.d
         one = raw["ciphertext"]
-        failures = while_changing(calls, -> { key.set_key(n, e, d) }) do
+        failures = Concurrently.while_changing(calls, -> { key.set_key(n, e, d) }) do
           check("raw decrypt", key.private_decrypt(bytes(one), OpenSSL::PKey::RSA::NO_PADDING), bytes(raw["plaintext"])) ||
             check("sign", key.sign("SHA256", message), signature)
         end

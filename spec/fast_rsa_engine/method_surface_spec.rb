@@ -8,6 +8,9 @@ require "rbconfig"
 # hands it a Diffie-Hellman key; others ask respond_to?(:sign_pss) or read a method's arity. With
 # the gem they must see what stock shows them, on every JRuby line, whatever the backend: the only
 # additions are the ones listed here, each with its reason, and each answers on every backend.
+# OpenSSL::PKey::EC, patched once a backend with an EC engine is active (at start-up, or at a later
+# switch to one), has no additions: its methods, arities, parameters and answers to respond_to? are
+# stock's.
 RSpec.describe "What client libraries see", jruby: true do
   # The gem adds these, and answers them on every backend, :stock included (the JDK's arithmetic).
   ADDITIONS = {
@@ -20,12 +23,15 @@ RSpec.describe "What client libraries see", jruby: true do
     require "json"
     require "openssl"
     require "fast-rsa-engine"
-    FastRsaEngine.backend = ARGV[0].to_sym if ARGV[0] && ARGV[0] != "off"
+    FastRsaEngine.backend = ARGV[0].to_sym if ARGV[0]
     listing = lambda do |label, owner, names, separator|
       names.map { |name| "#{label}#{separator}#{name}/#{owner.instance_method(name).arity}" }
     end
-    rsa, pkey = OpenSSL::PKey::RSA, OpenSSL::PKey::PKey
+    rsa, pkey, ec = OpenSSL::PKey::RSA, OpenSSL::PKey::PKey, OpenSSL::PKey::EC
     lines = listing.("OpenSSL::PKey", OpenSSL::PKey.singleton_class, OpenSSL::PKey.singleton_methods, ".") +
+            listing.("OpenSSL::PKey::EC", ec.singleton_class, ec.singleton_methods, ".") +
+            listing.("OpenSSL::PKey::EC", ec, ec.public_instance_methods, "#") +
+            listing.("OpenSSL::PKey::EC", ec, ec.private_instance_methods, "#(private)") +
             listing.("OpenSSL::PKey::RSA", rsa.singleton_class, rsa.singleton_methods, ".") +
             listing.("OpenSSL::PKey::RSA", rsa, rsa.public_instance_methods, "#") +
             listing.("OpenSSL::PKey::RSA", rsa, rsa.private_instance_methods, "#(private)") +
@@ -39,16 +45,24 @@ RSpec.describe "What client libraries see", jruby: true do
     end
     key = rsa.new(1024)
     responds = %w[encrypt decrypt sign_pss sign_raw verify_pss verify_raw generate_key private_to_pem].map { |m| "#{m}:#{key.respond_to?(m)}" }
-    puts JSON.generate("methods" => lines.sort, "responds" => responds, "pkey_generate_key" => OpenSSL::PKey.respond_to?(:generate_key))
+    ec_key = ec.generate("prime256v1")
+    ec_responds = %w[sign verify sign_raw verify_raw dsa_sign_asn1 dsa_verify_asn1 dh_compute_key derive generate_key generate_key!
+                     check_key encrypt decrypt sign_pss private_to_pem public_to_der].map { |m| "#{m}:#{ec_key.respond_to?(m)}" }
+    ec_parameters = ec.public_instance_methods.sort.map { |name| "#{name}: #{ec.instance_method(name).parameters.inspect}" }
+    puts JSON.generate("methods" => lines.sort, "responds" => responds, "pkey_generate_key" => OpenSSL::PKey.respond_to?(:generate_key),
+                       "ec_patched" => ec.ancestors.any? { |mod| mod.name == "FastRsaEngine::EcPatch" }, "ec_responds" => ec_responds,
+                       "ec_generate" => ec.respond_to?(:generate), "ec_parameters" => ec_parameters)
   RUBY
 
-  runs = { "off" => { "FAST_RSA_ENGINE" => "off" }, "auto" => {}, "stock" => { "FAST_RSA_ENGINE" => "stock" } }
-  runs.merge!(Backends.native.to_h { |name| [name.to_s, { "FAST_RSA_ENGINE" => name.to_s }] })
+  # Each run: its environment, and the backend it switches to once started (EC is patched then, if not before).
+  runs = { "off" => [{ "FAST_RSA_ENGINE" => "off" }], "auto" => [{}], "stock" => [{ "FAST_RSA_ENGINE" => "stock" }] }
+  runs.merge!(Backends.native.to_h { |name| [name.to_s, [{ "FAST_RSA_ENGINE" => name.to_s }]] })
+  runs["stock, then aws_lc"] = [{ "FAST_RSA_ENGINE" => "stock" }, "aws_lc"] if Backends.native.include?(:aws_lc)
 
   before(:context) do
     lib = File.expand_path("../../lib", __dir__)
-    threads = runs.to_h do |name, environment|
-      command = [RbConfig.ruby, "--dev", "-I", lib, "-e", surface]
+    threads = runs.to_h do |name, (environment, switch)|
+      command = [RbConfig.ruby, "--dev", "-I", lib, "-e", surface, *switch]
       [name, Thread.new { Open3.capture3({ "FAST_RSA_ENGINE" => nil }.merge(environment), *command) }]
     end
     @surfaces = threads.transform_values do |thread|
@@ -67,6 +81,25 @@ RSpec.describe "What client libraries see", jruby: true do
       expect(patched["pkey_generate_key"]).to eq(stock["pkey_generate_key"])
       expect(patched["responds"] - stock["responds"]).to match_array(%w[encrypt:true decrypt:true])
     end
+
+    it "with FAST_RSA_ENGINE=#{name}: OpenSSL::PKey::EC answers respond_to? as stock, its parameters of the same kinds" do
+      stock, patched = @surfaces.fetch("off"), @surfaces.fetch(name)
+      expect(patched.values_at("ec_responds", "ec_generate")).to eq(stock.values_at("ec_responds", "ec_generate"))
+      kinds = ->(surface) { surface["ec_parameters"].map { |line| line.gsub(/, :\w+\]/, "]") } }
+      expect(kinds.(patched)).to eq(kinds.(stock))
+    end
+  end
+
+  it "patches OpenSSL::PKey::EC where a backend with an EC engine (aws_lc, auto's first) has been active, and only there" do
+    ec_engine = Backends.native.include?(:aws_lc)
+    expected = runs.to_h { |name, (environment, switch)| [name, ec_engine && [nil, "aws_lc"].include?(switch || environment["FAST_RSA_ENGINE"])] }
+    expect(@surfaces.transform_values { |surface| surface["ec_patched"] }).to eq(expected)
+  end
+
+  it "OpenSSL::PKey::EC's patched methods name their parameters as stock does" do
+    pending "finding: stock's Java methods have unnamed parameters ([[:req], [:req]]); the patch's Ruby methods name " \
+            "theirs ([[:req, :a0], [:req, :a1]]), so Method#parameters differs"
+    expect(@surfaces.fetch("auto")["ec_parameters"]).to eq(@surfaces.fetch("off")["ec_parameters"])
   end
 
   describe "the additions answer on every backend, never reaching a missing super" do

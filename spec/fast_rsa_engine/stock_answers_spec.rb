@@ -1,7 +1,5 @@
 # frozen_string_literal: true
 
-require "rbconfig"
-
 # Where stock jruby-openssl answers, the gem gives stock's answer: the same error class (what
 # callers rescue) and, unless stock's words are Java's, the same message; what the engine cannot
 # take goes to stock; no patched method raises outside StandardError. Stock here is stock exactly:
@@ -19,16 +17,6 @@ RSpec.describe "Stock's answers kept", jruby: true do
     puts JSON.generate(sources.map { |name, source| [name, source.unpack1("H*"), MriCalls.answer { OpenSSL::PKey::RSA.new(source) }] })
   RUBY
 
-  # Runs Ruby source in JRuby with FAST_RSA_ENGINE=off (stock exactly), JSON in and out.
-  def self.stock(script, input)
-    env = { "FAST_RSA_ENGINE" => "off" }
-    command = [RbConfig.ruby, "-I", File.expand_path("../../lib", __dir__), "-rjson", "-ropenssl", "-r", MriCalls::PATH, "-e", script]
-    stdout, stderr, status = Open3.capture3(env, *command, stdin_data: JSON.generate(input))
-    raise "stock JRuby failed: #{stderr}" unless status.success?
-
-    JSON.parse(stdout)
-  end
-
   loading = <<~RUBY
     input = JSON.parse($stdin.read)
     puts JSON.generate(input.map { |hex| MriCalls.answer { OpenSSL::PKey::RSA.new([hex].pack("H*")) } })
@@ -36,7 +24,7 @@ RSpec.describe "Stock's answers kept", jruby: true do
 
   before(:all) do
     @sources = MRI.run("require #{MriCalls::PATH.inspect}\n#{other_keys}", {})
-    @stock = self.class.stock(loading, @sources.map { |_, hex, _| hex })
+    @stock = StockJRuby.run(loading, @sources.map { |_, hex, _| hex })
   end
 
   Backends.all.each do |backend|

@@ -4,11 +4,26 @@
 # a Java exception that escaped). Specs compare outcomes across backends and with MRI.
 class Outcome
   attr_reader :value, :error
+  # Whether the gem turned a Java failure into a Ruby error during the call (set by with_repairs).
+  attr_accessor :repaired
 
   def self.of
     new(yield, nil)
   rescue Exception => e # not StandardError only: escaping Java exceptions are what specs look for
     new(nil, e)
+  end
+
+  # The call's outcome, noting whether FastRsaEngine::Native.java_repairs grew meanwhile: the gem's
+  # count of stock's Java failures it gave as Ruby errors (none on MRI).
+  def self.with_repairs(&call)
+    before = repairs
+    outcome = of(&call)
+    outcome.repaired = repairs > before
+    outcome
+  end
+
+  def self.repairs
+    RUBY_ENGINE == "jruby" && defined?(FastRsaEngine::Native) ? FastRsaEngine::Native.java_repairs : 0
   end
 
   def initialize(value, error)
