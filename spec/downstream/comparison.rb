@@ -53,13 +53,18 @@ module Downstream
     end
 
     # A verification of the other configuration's outputs, against the reference's verification
-    # of its own: the randomized steps of `expected`, in order. A missing cross pass is a difference.
+    # of its own: the randomized steps of `expected`, paired by name, so that a step with an output
+    # on one side only (an error on the other) is one difference and the steps after it still
+    # pair. A missing cross pass is a difference.
     def cross_differences(library, expected, cross, label)
       randomized = expected["steps"].select { |step| step.key?("output") }
       return [] if randomized.empty?
       return [Difference.new(library: library, step: "(#{label})", expected: "#{randomized.size} verifications", actual: "none")] if cross.nil?
 
-      step_differences(library, randomized.map { |s| s.slice("name", "outcome") }, cross, " (#{label})")
+      wanted = randomized.to_h { |step| [step["name"], step.slice("name", "outcome")] }
+      got = cross.to_h { |step| [step["name"], step] }
+      names = (wanted.keys + got.keys).uniq
+      step_differences(library, names.map { |name| wanted[name] }, names.map { |name| got[name] }, " (#{label})")
     end
 
     def same_outcome?(want, got)

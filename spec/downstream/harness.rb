@@ -81,6 +81,18 @@ module Downstream
     end
 
     def ssh = @ssh ||= JSON.parse(File.read(path("ssh.json")))
+
+    # The curves JOSE signs with (ES256, ES384, ES512 and ES256K), by OpenSSL's name: per curve a
+    # key, its public half alone (as a verifier holds it) and another key of the curve.
+    EC_CURVES = %w[prime256v1 secp384r1 secp521r1 secp256k1].freeze
+
+    def ec_key(curve) = ec_keys[["ec", curve]] ||= OpenSSL::PKey::EC.new(pem("ec_#{curve}.pem"))
+    def public_ec(curve) = ec_keys[["public", curve]] ||= OpenSSL::PKey::EC.new(pem("ec_#{curve}_public.pem"))
+    def other_ec(curve) = ec_keys[["other", curve]] ||= OpenSSL::PKey::EC.new(pem("other_ec_#{curve}.pem"))
+
+    private
+
+    def ec_keys = @ec_keys ||= {}
   end
 
   # A library's steps, declared by its driver's definition. A step's outcome is compared between
