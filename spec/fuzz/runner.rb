@@ -156,6 +156,7 @@ module Fuzz
       return :repair_not_mri if repair_not_mri?(kase, engine, mri)
       # A key the engine declines goes to stock: a bad signature then is stock's, noted for stock.
       return :bad_signature if signature?(kase) && engine.check == false && engine.engine_ran
+      return :bad_secret if secret?(kase) && engine.check == false && engine.engine_ran
       return nil unless stock # not run (quarantined, or left out of a replay)
       return lacking_in_stock(kase, engine, mri) if DocumentedDifferences.stock_lacks?(kase)
       if engine.same_as?(stock.summary)
@@ -224,6 +225,7 @@ module Fuzz
       elsif stock.java? then :stock_java_exception
       elsif repair_not_mri?(kase, stock, mri) then :repair_not_mri
       elsif signature?(kase) && stock.check == false then :stock_bad_signature
+      elsif secret?(kase) && stock.check == false then :stock_bad_secret
       end
     end
 
@@ -239,10 +241,10 @@ module Fuzz
     def result(backend, kase, probe_randomness: false, disturbed: false)
       count("cases run on #{backend}#{' under a disturbance' if disturbed}")
       StructureCalls.take_state # what an earlier call left
-      operations = FastRsaEngine::Native.engine_operations
+      work = engine_work
       repairs = FastRsaEngine::Native.java_repairs
       answer = Result.of(kase, probe_randomness: probe_randomness) { bounded(backend, kase, disturbed) }
-      answer.engine_ran = FastRsaEngine::Native.engine_operations > operations
+      answer.engine_ran = engine_work != work
       answer.repaired = FastRsaEngine::Native.java_repairs > repairs
       answer.state = StructureCalls.take_state
       count("signatures not checkable (padding or digest)") if signature?(kase) && answer.returned? && answer.check.nil?
@@ -250,7 +252,17 @@ module Fuzz
     end
 
     def signature?(kase)
-      PATCHED_METHODS.fetch(kase.method).output == :signature
+      %i[signature ec_signature].include?(PATCHED_METHODS.fetch(kase.method).output)
+    end
+
+    def secret?(kase)
+      PATCHED_METHODS.fetch(kase.method).output == :secret
+    end
+
+    # What the engines have computed in this JVM: RSA's raw operations, and the calls the EC engine
+    # answered (counted in the stats only).
+    def engine_work
+      [FastRsaEngine::Native.engine_operations, FastRsaEngine.stats[:calls].sum { |name, counts| name.to_s.start_with?("ec_") ? counts[:engine] : 0 }]
     end
 
     # One call within its CallBound: an engine's bound also allows for what stock's call of the
