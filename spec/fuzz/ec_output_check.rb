@@ -24,7 +24,7 @@ module Fuzz
     # point, false otherwise (a peer of another curve, or none, has no secret: any is false).
     def secret(kase, secret)
       entry = EcKeyCorpus.entry(kase.key)
-      peer = peer_point(entry.curve, kase.args[0])
+      peer = peer_point(entry.curve, kase.args[0], entry)
       !entry.scalar.nil? && !peer.nil? && secret == Ecdsa.secret(entry.curve, entry.scalar, peer)
     end
 
@@ -66,9 +66,10 @@ module Fuzz
     end
 
     # The peer's point as the call gave it, if it is a point of the curve: a Point (dh_compute_key),
-    # as this Ruby reads it (a Point of a Group alone is stock's generator, MRI's infinity), or a key
-    # of the corpus (derive).
-    def peer_point(curve, argument)
+    # as this Ruby reads it (a Point of a Group alone is stock's generator, MRI's infinity), a key
+    # of the corpus (derive), or none (stock's dh_compute_key(nil): the key's own point).
+    def peer_point(curve, argument, entry)
+      return public_point(entry) if argument.nil? # stock's reading of no point: the key's own (MRI refuses nil)
       return nil unless argument.is_a?(Hash)
 
       tag, content = argument.first
