@@ -43,7 +43,8 @@ module Fuzz
       @crafted_keys = keys - @sound_keys - EcKeyCorpus.names
       @ec_sound_keys = keys & EcKeyCorpus::SOUND.keys
       @ec_crafted_keys = keys & EcKeyCorpus::CRAFTED.keys
-      @methods = @methods.select { |name| receiver_keys(PATCHED_METHODS.fetch(name)).flatten.any? || PATCHED_METHODS.fetch(name).class_method? }
+      # A method on keys of a kind none of which is drawn (`keys:`) is not drawn either.
+      @methods = @methods.select { |name| (method = PATCHED_METHODS.fetch(name)).class_method? || receiver_keys(method).flatten.any? }
     end
 
     def cases(count)

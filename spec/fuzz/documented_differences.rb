@@ -319,6 +319,17 @@ module Fuzz
       ROWS.any? { |row| REPAIRS_NOT_MRI.include?(row.id) && row.holds.call(kase, answer, nil, mri) }
     end
 
+    # OpenSSL::PKey::EC's failures as the gem words a Java failure of stock's (DIFFERENCES.md's
+    # java-exception row, call/MriFailures.java): the function MRI names for the method, in a
+    # PKeyError (ECError is one) whatever went wrong, an argument of the wrong type too.
+    EC_METHOD_FAILURES = { "ec_sign" => "EVP_DigestSign", "ec_verify" => "EVP_DigestVerify", "ec_sign_raw" => "EVP_PKEY_sign",
+                           "ec_verify_raw" => "EVP_PKEY_verify", "ec_dsa_sign_asn1" => "EVP_PKEY_sign", "ec_dsa_verify_asn1" => "EVP_PKEY_verify",
+                           "ec_dh_compute_key" => "EVP_PKEY_derive", "ec_derive" => "EVP_PKEY_derive", "ec_generate" => "EC_KEY_generate_key" }.freeze
+
+    def self.ec_method_failure?(kase, answer)
+      answer.raised?(OpenSSL::PKey::PKeyError) && answer.message == EC_METHOD_FAILURES.fetch(kase.method)
+    end
+
     # rsa_padding_mode: "PSS" in another case than OpenSSL's "pss", which stock reads as PSS.
     def self.capital_pss?(kase)
       options = Value.decode(kase.args.last)

@@ -9,8 +9,7 @@ module Fuzz
     module_function
 
     # For an :ec_signature output: true when it is DER of (r, s) that verifies under the key's
-    # public point, false when not, nil when the hash signed is none computed here (a digest outside
-    # Pkcs1::DIGEST_OIDS: both Rubies compute those alike).
+    # public point, false when not, nil when the hash signed is none this Ruby computes.
     def signature(kase, signature)
       entry = EcKeyCorpus.entry(kase.key)
       hash = signed_hash(kase)
@@ -48,9 +47,16 @@ module Fuzz
       end
     end
 
+    # The digest of the data by the digest argument, as this Ruby's OpenSSL::Digest computes it
+    # (an OpenSSL::Digest by its algorithm, whatever its #name says), or nil where it has none.
     def digest(digest, data)
-      name = digest.is_a?(String) || digest.is_a?(OpenSSL::Digest) ? Pkcs1.digest_name(digest) : nil
-      name && data.is_a?(String) ? Pkcs1.digest(name, data) : nil
+      return nil unless (digest.is_a?(String) || digest.is_a?(OpenSSL::Digest)) && data.is_a?(String)
+
+      name = Pkcs1.digest_name(digest)
+      return Pkcs1.digest(name, data) if name
+
+      hashed = Outcome.of { OpenSSL::Digest.digest(digest.is_a?(String) ? digest : Pkcs1::DIGEST_ALGORITHM.bind_call(digest), data) }
+      hashed.raised? ? nil : hashed.value
     end
 
     # A Point's octets uncompressed ("" where this Ruby cannot write it).

@@ -237,11 +237,16 @@ module Fuzz
 
     # A structure method's Java failure that the gem turned into a Ruby error (with the backend
     # :stock too: the call the runner names stock is the gem's) must be MRI's error, where MRI
-    # raises: the structure's class, or TypeError. (An RSA method's keeps stock's message as
-    # RSAError where MRI raises: DIFFERENCES.md, java-exception.)
+    # raises: the structure's class, or TypeError. An EC method's must be MRI's answer: where MRI
+    # raises, its class or the method's failure as DIFFERENCES.md's java-exception row names it
+    # (DocumentedDifferences.ec_method_failure?); where MRI answers, that answer. (An RSA method's
+    # keeps stock's message as RSAError where MRI raises: DIFFERENCES.md, java-exception.)
     def repair_not_mri?(kase, answer, mri)
-      answer.repaired && answer.raised? && !answer.hang? && PATCHED_METHODS.fetch(kase.method).class_receiver == "Fuzz::StructureCalls" &&
-        mri.is_a?(Hash) && mri.key?("raised") && !answer.as_mri?(mri) && !DocumentedDifferences.repair_not_mri?(kase, answer, mri)
+      return false unless answer.repaired && answer.raised? && !answer.hang? && mri.is_a?(Hash) && !answer.as_mri?(mri)
+      return !mri.key?("raised") || !DocumentedDifferences.ec_method_failure?(kase, answer) if kase.ec?
+
+      PATCHED_METHODS.fetch(kase.method).class_receiver == "Fuzz::StructureCalls" && mri.key?("raised") &&
+        !DocumentedDifferences.repair_not_mri?(kase, answer, mri)
     end
 
     def result(backend, kase, probe_randomness: false, disturbed: false)
