@@ -22,12 +22,13 @@ RSpec.describe "Differential fuzzing", jruby: true do
     findings = Fuzz::Runner.new(backends: Backends.native, cpu_bound: 5.0).run(cases)
 
     expect(findings.counts["cases"]).to eq(count)
+    expect(cases.map(&:method).uniq).to include(*methods.grep(/\Aec_/)) # OpenSSL::PKey::EC's methods, each drawn
     expect(findings.counts["MRI answers"]).to be > count * 0.99
     expect(findings.failures).to be_empty, findings.report
   end
 end
 
-# The fuzzer's own oracle, under MRI (OpenSSL signs) and JRuby (stock signs).
+# The fuzzer's own oracle, under MRI (OpenSSL signs and derives) and JRuby (stock does).
 RSpec.describe "The fuzzer's signature check" do
   before { skip "jruby-openssl #{JOpenSSL::VERSION} cannot sign these without the engine" if RUBY_ENGINE == "jruby" && Backends.old_stock? }
 
@@ -59,6 +60,27 @@ RSpec.describe "The fuzzer's signature check" do
       signature = signed(kase)
       expect(Fuzz::OutputCheck.signature(kase, signature)).to eq(salt)
       expect(Fuzz::OutputCheck.signature(kase, damaged(signature))).to be(false)
+    end
+  end
+
+  it "verifies ECDSA signatures on every curve of the corpus, and not damaged ones" do
+    Fuzz::EcKeyCorpus::SOUND.each_key do |name|
+      hash = Fuzz::Value.bytes(OpenSSL::Digest.digest("SHA256", "fuzz"))
+      [Fuzz::Case.new("ec_sign", name, ["SHA384", message]), Fuzz::Case.new("ec_dsa_sign_asn1", name, [hash])].each do |kase|
+        signature = signed(kase)
+        expect(Fuzz::EcOutputCheck.signature(kase, signature)).to be(true), kase.to_s
+        expect(Fuzz::EcOutputCheck.signature(kase, damaged(signature))).to be(false), kase.to_s
+      end
+    end
+  end
+
+  it "computes the ECDH secrets OpenSSL (MRI) and stock compute, and refuses another point's" do
+    Fuzz::EcKeyCorpus::SOUND.each do |name, curve|
+      peer = Fuzz::Value.ec_point(curve, Fuzz::EcKeyCorpus.key(name).public_key.to_octet_string(:uncompressed))
+      kase = Fuzz::Case.new("ec_dh_compute_key", name, [peer])
+      secret = signed(kase)
+      expect(Fuzz::EcOutputCheck.secret(kase, secret)).to be(true), kase.to_s
+      expect(Fuzz::EcOutputCheck.secret(kase, damaged(secret))).to be(false), kase.to_s
     end
   end
 

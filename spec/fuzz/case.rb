@@ -20,7 +20,7 @@ module Fuzz
 
     # The call, on a fresh receiver unless given one (a Disturbance needs to hold it).
     def call(on = receiver)
-      on.public_send(method, *Value.decode(args), **(keywords ? Value.decode(keywords) : {}))
+      on.public_send(PATCHED_METHODS.fetch(method).called, *Value.decode(args), **(keywords ? Value.decode(keywords) : {}))
     end
 
     def receiver
@@ -39,10 +39,15 @@ module Fuzz
       [("on a frozen receiver" if frozen), ("with a misnamed OpenSSL::Digest" if to_json.include?('"digest_named"'))].compact
     end
 
-    # Whether the key is one of the crafted ones, whose numbers do not agree: the receiver, or the
-    # key argument of a structure method (Fuzz::StructureCalls).
+    # Whether the key is one of the crafted ones, whose numbers do not agree (or an odd EC key): the
+    # receiver, or the key argument of a structure method (Fuzz::StructureCalls).
     def crafted_key?
-      !key_name.nil? && !KeyCorpus.sound.key?(key_name)
+      !key_name.nil? && !KeyCorpus.sound?(key_name)
+    end
+
+    # Whether the call is OpenSSL::PKey::EC's.
+    def ec?
+      PATCHED_METHODS.fetch(method).ec?
     end
 
     def key_name
@@ -51,7 +56,7 @@ module Fuzz
 
     def to_s
       keyword_text = keywords ? ", **#{Value.show(keywords)}" : ""
-      "#{receiver_text}.#{method}(#{args.map { |arg| Value.show(arg) }.join(', ')}#{keyword_text})" \
+      "#{receiver_text}.#{PATCHED_METHODS.fetch(method).called}(#{args.map { |arg| Value.show(arg) }.join(', ')}#{keyword_text})" \
         "#{" while another thread #{Disturbance::KINDS.fetch(disturbance)}" if disturbance}"
     end
 

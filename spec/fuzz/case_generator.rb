@@ -7,6 +7,8 @@ module Fuzz
   # more or less). REACHES are the further kinds of input, each aimed at a class of defect; all
   # are drawn unless left out (`without:`).
   class CaseGenerator
+    include EcVocabulary
+
     REACHES = {
       frozen_receivers: "the receiver frozen: the key itself, or a frozen dup of it",
       misnamed_digests: "OpenSSL::Digest subclasses whose #name answers another digest's name, or raises",
@@ -38,7 +40,11 @@ module Fuzz
       @methods = reach?(:key_generation) ? methods : methods - %w[new generate_key]
       @methods -= %w[load] unless reach?(:key_loading)
       @sound_keys = keys & KeyCorpus.sound.keys
-      @crafted_keys = keys - @sound_keys
+      @crafted_keys = keys - @sound_keys - EcKeyCorpus.names
+      @ec_sound_keys = keys & EcKeyCorpus::SOUND.keys
+      @ec_crafted_keys = keys & EcKeyCorpus::CRAFTED.keys
+      # A method on keys of a kind none of which is drawn (`keys:`) is not drawn either.
+      @methods = @methods.select { |name| (method = PATCHED_METHODS.fetch(name)).class_method? || receiver_keys(method).flatten.any? }
     end
 
     def cases(count)
@@ -47,13 +53,25 @@ module Fuzz
 
     def next_case
       method = PATCHED_METHODS.fetch(pick(@methods))
-      @key = method.class_method? ? nil : pick(@crafted_keys.empty? || (@sound_keys.any? && @random.rand < 0.4) ? @sound_keys : @crafted_keys)
+      @key = method.class_method? ? nil : receiver_key(method)
       args, keywords = method.arguments.call(self)
       args, keywords = mutate(args, keywords) if @random.rand < 0.2
       Case.new(method.name, @key, args, keywords, (frozen if @key), disturbance)
     end
 
-    # --- the vocabulary of PATCHED_METHODS
+    # The keys a method is called on: RSA's or EC's, sound and crafted.
+    def receiver_keys(method)
+      method.ec? ? [@ec_sound_keys, @ec_crafted_keys] : [@sound_keys, @crafted_keys]
+    end
+
+    # A key for the method: a sound one 40% of the time for RSA (most of its crafted keys reach the
+    # engine), 60% for EC (its odd keys go to stock).
+    def receiver_key(method)
+      sound, crafted = receiver_keys(method)
+      pick(crafted.empty? || (sound.any? && @random.rand < (method.ec? ? 0.6 : 0.4)) ? sound : crafted)
+    end
+
+    # --- the vocabulary of PATCHED_METHODS (OpenSSL::PKey::EC's: EcVocabulary)
 
     def reach?(name)
       @reaches.include?(name)

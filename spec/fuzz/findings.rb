@@ -12,7 +12,7 @@ module Fuzz
       title = Findings::KINDS.fetch(kind)
       traits = kase.traits.map { |trait| ", #{trait}" }.join
       case kind
-      when :hang, :bad_signature then "#{title}: #{Runner.blames_key?(kase) ? "key #{kase.key}" : kase.method}#{traits}"
+      when :hang, :bad_signature, :bad_secret then "#{title}: #{Runner.blames_key?(kase) ? "key #{kase.key}" : kase.method}#{traits}"
       when :java_exception then "#{title}: #{short(engine)} from #{kase.method}#{traits}"
       when :state_not_stock then "#{title}: #{kase.method}#{traits}, read by #{engine.state_difference(stock).join(', ')}"
       when :disturbed then "#{title}: #{kase.method} while another thread #{Disturbance::KINDS.fetch(kase.disturbance)}; " \
@@ -58,13 +58,15 @@ module Fuzz
   class Findings
     KINDS = {
       hang: "no answer (stuck, not slow: see CallBound)", java_exception: "Java exception", bad_signature: "signature that does not open",
+      bad_secret: "ECDH secret that is not the scalar times the peer's point (MRI's)",
       undocumented: "undocumented difference from stock, not MRI's answer either",
       undocumented_as_mri: "undocumented difference from stock (MRI's answer)", not_mri: "not MRI's answer",
       not_stock: "neither untouched stock's answer (JRuby without the gem) nor MRI's",
       disturbed: "another answer under concurrency", key_in_message: "key material in an error's message", state_not_stock: "another state left in the object signed than stock's",
       repair_not_mri: "a Java failure the gem repaired, not into MRI's error class", stuck: "run stopped: too many calls still running",
       stock_java_exception: "stock leaks a Java exception", stock_hang: "stock gives no answer (stuck, not slow)",
-      stock_bad_signature: "stock's signature does not open", stock_not_mri: "the engine keeps stock's answer, MRI's differs"
+      stock_bad_signature: "stock's signature does not open", stock_bad_secret: "stock's ECDH secret is not the scalar times the peer's point",
+      stock_not_mri: "the engine keeps stock's answer, MRI's differs"
     }.freeze
 
     attr_reader :failures, :notes, :unreplayed, :counts

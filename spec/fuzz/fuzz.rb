@@ -11,6 +11,12 @@
 #                             OpenSSL's other names (openssl_names.rb), frozen receivers, and the
 #                             concurrency mode (disturbance.rb: another thread during the call)
 #   key_corpus.rb             sound keys, and crafted ones whose numbers do not agree
+#   ec_key_corpus.rb          EC keys: each curve, the engine's and others; no private part, a point
+#                             not the scalar's, no point, explicit parameters (DER built by der.rb)
+#   ec_vocabulary.rb          EC's arguments: every digest name, signatures in ec_signature_forms.rb,
+#                             points and peers of every curve; made with ec_curves.rb and ecdsa.rb,
+#                             EC written plainly in Ruby, which also checks what the engine returned
+#                             (ec_output_check.rb: signatures verify, secrets are MRI's)
 #   runner.rb                 runs each case with every native backend and with stock, each call
 #                             on a worker thread (bounded_worker.rb) until it returns or is stuck
 #                             (call_bound.rb: CPU time, not wall time), MRI's answers beside
@@ -25,5 +31,6 @@ require "openssl"
 
 support = File.expand_path("../support", __dir__)
 %w[outcome reference_fixtures backends structure_readers].each { |file| require File.join(support, file) }
-%w[value pkcs1 openssl_names key_corpus key_loading structure_calls patched_methods case disturbance case_generator output_check result
-   documented_differences reference findings call_bound bounded_worker runner].each { |file| require_relative file }
+%w[value pkcs1 der ec_curves ecdsa openssl_names key_corpus ec_key_corpus key_loading structure_calls patched_methods case disturbance
+   ec_signature_forms ec_output_check ec_vocabulary case_generator output_check result documented_differences reference findings call_bound
+   bounded_worker runner].each { |file| require_relative file }

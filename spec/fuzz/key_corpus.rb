@@ -50,11 +50,16 @@ module Fuzz
     }.freeze
 
     class << self
+      # Every key's name, RSA's and EC's (Fuzz::EcKeyCorpus).
       def names
-        sound.keys + CRAFTED.keys
+        sound.keys + CRAFTED.keys + EcKeyCorpus.names
       end
 
-      # The sound keys: the MRI reference fixtures' 1024- and 2048-bit keys, and tiny ones.
+      def sound?(name)
+        sound.key?(name) || EcKeyCorpus.sound?(name)
+      end
+
+      # The sound RSA keys: the MRI reference fixtures' 1024- and 2048-bit keys, and tiny ones.
       def sound
         @sound ||= {
           "rsa1024" => fixture("rsa1024_e65537"), "rsa1024_e3" => fixture("rsa1024_e3"),
@@ -71,12 +76,15 @@ module Fuzz
 
       # A fresh key object each time: the engine keeps its state per object.
       def key(name)
+        return EcKeyCorpus.key(name) if EcKeyCorpus.name?(name)
+
         OpenSSL::PKey::RSA.new(der(numbers(name)))
       end
 
       # What of a key no message may show: its private numbers in decimal and hex, and its private
       # PEM's first line of Base64 (stock's X509::CRL#sign once put the whole PEM in an error).
       def secrets(name)
+        return EcKeyCorpus.secrets(name) if EcKeyCorpus.name?(name)
         return [] unless name && numbers(name)[:d]
 
         @secrets ||= {}

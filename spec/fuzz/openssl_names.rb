@@ -18,6 +18,16 @@ module Fuzz
     OTHER_DIGESTS = ["SHA512-256", "SHA-512/256", "SHA2-512/256", "2.16.840.1.101.3.4.2.6", "SHA512-224", "SHA3-256",
                      "SHAKE128", "shake256", "MD5-SHA1", "RIPEMD160", "md5", "SHA256\0", "SHA256\0garbage"].freeze
 
+    # Every name OpenSSL 3.0 knows a digest by (`openssl list -digest-algorithms`: its default
+    # provider's names and OIDs, and the legacy aliases), and two of the legacy provider, which
+    # MRI's OpenSSL does not load; sign and verify of EC take a digest by any of them.
+    EVERY_DIGEST = (DIGEST_ALIASES.keys + DIGEST_ALIASES.values.flatten +
+                    ["SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "2.16.840.1.101.3.4.2.8", "SHA512-224", "SHA-512/224",
+                     "SHA512-256", "SHA2-512/256", "SHAKE128", "SHAKE-256", "BLAKE2b512", "BLAKE2B-512", "BLAKE2s256", "SM3",
+                     "MD5", "SSL3-MD5", "1.2.840.113549.2.5", "MD5-SHA1", "RIPEMD160", "RIPEMD-160", "RMD160", "ripemd",
+                     "1.3.36.3.2.1", "KECCAK-KMAC-128", "KECCAK-KMAC256", "NULL", "RSA-SHA256", "sha256WithRSAEncryption",
+                     "RSA-SHA1-2", "ssl3-sha1", "RSA-SHA3-256", "id-rsassa-pkcs1-v1_5-with-sha3-256", "MD4", "whirlpool"]).freeze
+
     PADDING_ALIASES = {
       "oaep" => ["oeap", "OAEP", "4"], "pkcs1" => ["PKCS1", "1"], "none" => ["NONE", "3"], "pss" => ["PSS", "6"]
     }.freeze

@@ -24,11 +24,21 @@ module Fuzz
     # For a :key output: its class, the size of n, e, and whether its numbers make a key: p * q = n,
     # and a block raised to d, then e, comes back.
     def key(key)
+      return EcOutputCheck.key(key) if key.is_a?(OpenSSL::PKey::EC)
       return [key.class.name] unless key.is_a?(OpenSSL::PKey::RSA) && key.private?
 
       n, e, d, p, q = [key.n, key.e, key.d, key.p, key.q].map(&:to_i)
       block = 0x5ca1ab1e % n
       [key.class.name, n.bit_length, e, p * q == n && block.pow(d, n).pow(e, n) == block]
+    end
+
+    # EC's outputs: an ECDSA signature, an ECDH secret (Fuzz::EcOutputCheck).
+    def ec_signature(kase, signature)
+      EcOutputCheck.signature(kase, signature)
+    end
+
+    def secret(kase, secret)
+      EcOutputCheck.secret(kase, secret)
     end
 
     # The call that undoes each :ciphertext method, given the same padding or options.

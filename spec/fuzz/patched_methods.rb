@@ -1,15 +1,18 @@
 # frozen_string_literal: true
 
 module Fuzz
-  # The methods of OpenSSL::PKey::RSA that fast-rsa-engine patches, one line each: the name, what
-  # the call returns (:signature must open under the public key, see OutputCheck.expected_block;
-  # :ciphertext is checked by decrypting it, see OutputCheck::INVERSES; :key, a new key, by its
-  # numbers, see OutputCheck.key; :plaintext and :boolean compare as they are), and how the
-  # generator draws the arguments: [positional arguments,
-  # keyword arguments or nil], as Fuzz::Value data; and for key generation, the module it is
-  # called on (every other method is called on a key) and where its arguments give the key size.
+  # The methods that fast-rsa-engine patches, one line each: the name, what the call returns
+  # (:signature must open under the public key, see OutputCheck.expected_block; :ec_signature must
+  # verify, see EcOutputCheck.signature; :ciphertext is checked by decrypting it, see
+  # OutputCheck::INVERSES; :secret, an ECDH secret, by the plain arithmetic of Ecdsa; :key, a new
+  # key, by its numbers, see OutputCheck.key; :plaintext and :boolean compare as they are), and how
+  # the generator draws the arguments: [positional arguments, keyword arguments or nil], as
+  # Fuzz::Value data; for key generation, the module it is called on (every other method is called
+  # on a key) and where its arguments give the key size. OpenSSL::PKey::EC's methods are named as
+  # the gem's stats name them ("ec_sign"), and call the method of the Ruby name (`called`) on an EC
+  # key of the corpus (`key_class`).
   # A method stock lacks is also listed in DocumentedDifferences::STOCK_LACKS.
-  PatchedMethod = Struct.new(:name, :output, :arguments, :class_receiver, :key_size) do
+  PatchedMethod = Struct.new(:name, :output, :arguments, :class_receiver, :key_size, :ruby_name, :key_class) do
     def class_method?
       !class_receiver.nil?
     end
@@ -18,11 +21,27 @@ module Fuzz
       Object.const_get(class_receiver)
     end
 
-    # Whether this Ruby has the method, with the gem: it adds none but MRI's encrypt and decrypt,
-    # so generate_key only where stock has one (jruby-openssl 0.16.2 and later).
-    def callable?
-      class_method? ? receiver.respond_to?(name) : OpenSSL::PKey::RSA.method_defined?(name)
+    # The Ruby method the case calls.
+    def called
+      ruby_name || name
     end
+
+    # Whether it is OpenSSL::PKey::EC's (its keys are the corpus's EC keys).
+    def ec?
+      key_class == "OpenSSL::PKey::EC"
+    end
+
+    # Whether this Ruby has the method, with the gem: it adds none but MRI's encrypt and decrypt,
+    # so generate_key only where stock has one (jruby-openssl 0.16.2 and later), and of EC only
+    # what stock has (no sign_raw, verify_raw or derive on jruby-openssl 0.15).
+    def callable?
+      class_method? ? receiver.respond_to?(called) : Object.const_get(key_class || "OpenSSL::PKey::RSA").method_defined?(called)
+    end
+  end
+
+  # An OpenSSL::PKey::EC method's line: named "ec_<method>".
+  def self.ec_method(name, output, arguments, class_receiver = nil)
+    PatchedMethod.new("ec_#{name}", output, arguments, class_receiver, nil, name, "OpenSSL::PKey::EC")
   end
 
   PATCHED_METHODS = [
@@ -52,6 +71,18 @@ module Fuzz
     PatchedMethod.new("ocsp_basic_response_sign", :boolean, ->(g) { [[g.signer, g.key_argument, *g.ocsp_options], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("ocsp_request_sign", :boolean, ->(g) { [[g.signer, g.key_argument, *g.ocsp_options], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("pkcs7_sign", :boolean, ->(g) { [[g.signer, g.key_argument, g.structure_data, *g.pkcs7_options], nil] }, "Fuzz::StructureCalls"),
-    PatchedMethod.new("pkcs7_decrypt", :plaintext, ->(g) { [[g.envelope, g.key_argument, *g.decrypt_options], nil] }, "Fuzz::StructureCalls")
+    PatchedMethod.new("pkcs7_decrypt", :plaintext, ->(g) { [[g.envelope, g.key_argument, *g.decrypt_options], nil] }, "Fuzz::StructureCalls"),
+    # OpenSSL::PKey::EC (see EcVocabulary): digests by every name OpenSSL knows, hashes of any
+    # length, signatures well-formed and malformed (EcSignatureForms), peers' points and keys of the
+    # key's curve, of others, and no point at all.
+    ec_method("sign", :ec_signature, ->(g) { [[g.ec_digest, g.message], nil] }),
+    ec_method("dsa_sign_asn1", :ec_signature, ->(g) { [[g.ec_hash], nil] }),
+    ec_method("sign_raw", :ec_signature, ->(g) { d = g.ec_digest_or_nil; [[d, g.ec_hash(d)], nil] }),
+    ec_method("verify", :boolean, ->(g) { d = g.ec_digest; m = g.message; [[d, g.ec_signature(g.ec_hash_of(d, m)), m], nil] }),
+    ec_method("dsa_verify_asn1", :boolean, ->(g) { h = g.ec_hash; [[h, g.ec_signature(h)], nil] }),
+    ec_method("verify_raw", :boolean, ->(g) { d = g.ec_digest_or_nil; h = g.ec_hash(d); [[d, g.ec_signature(h), h], nil] }),
+    ec_method("dh_compute_key", :secret, ->(g) { [[g.ec_point], nil] }),
+    ec_method("derive", :secret, ->(g) { [[g.ec_peer], nil] }),
+    ec_method("generate", :key, ->(g) { [[g.ec_curve_argument], nil] }, "OpenSSL::PKey::EC")
   ].to_h { |method| [method.name, method] }.freeze
 end

@@ -6,7 +6,7 @@ module Fuzz
   end
 
   # What one backend (or MRI) did with a case: its Outcome, whether a second call returned other
-  # bytes (a randomized output: PSS, PKCS#1 v1.5 type 2, OAEP), and the check of what it
+  # bytes (a randomized output: PSS, PKCS#1 v1.5 type 2, OAEP, ECDSA), and the check of what it
   # returned (Fuzz::OutputCheck). Its summary is plain JSON data, so that MRI's travels.
   class Result
     attr_reader :outcome, :check
@@ -17,13 +17,16 @@ module Fuzz
     # What a structure method left in the object it signed, reader by reader (StructureCalls.take_state), or nil.
     attr_accessor :state
 
+    # The outputs checked on their own (Fuzz::OutputCheck), each by the method of its name.
+    CHECKED = %i[signature ciphertext ec_signature secret].freeze
+
     # The block makes the call and answers its Outcome; it runs twice when randomness is probed.
     def self.of(kase, probe_randomness:, &call)
       outcome = call.call
       output = PATCHED_METHODS.fetch(kase.method).output
       return new(outcome, false, OutputCheck.key(outcome.value)) if output == :key && !outcome.raised?
 
-      checked = %i[signature ciphertext].include?(output) && !outcome.raised? && outcome.value.is_a?(String)
+      checked = CHECKED.include?(output) && !outcome.raised? && outcome.value.is_a?(String)
       randomized = checked && probe_randomness && call.call.value != outcome.value
       new(outcome, randomized, checked ? OutputCheck.public_send(output, kase, outcome.value) : nil)
     end

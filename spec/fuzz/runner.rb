@@ -156,6 +156,7 @@ module Fuzz
       return :repair_not_mri if repair_not_mri?(kase, engine, mri)
       # A key the engine declines goes to stock: a bad signature then is stock's, noted for stock.
       return :bad_signature if signature?(kase) && engine.check == false && engine.engine_ran
+      return :bad_secret if secret?(kase) && engine.check == false && engine.engine_ran
       return nil unless stock # not run (quarantined, or left out of a replay)
       return lacking_in_stock(kase, engine, mri) if DocumentedDifferences.stock_lacks?(kase)
       if engine.same_as?(stock.summary)
@@ -194,6 +195,11 @@ module Fuzz
       answer.raised? && !answer.message.nil? && KeyCorpus.secrets(kase.key_name).any? { |secret| answer.message.include?(secret) }
     end
 
+    # Whether the answer is MRI's, where MRI gave one.
+    def as_mri?(answer, mri)
+      mri.is_a?(Hash) && answer.as_mri?(mri)
+    end
+
     # Stock's answer passes; a note when MRI's differs.
     def stock_answer(engine, mri)
       :stock_not_mri if mri && !engine.as_mri?(mri)
@@ -216,33 +222,40 @@ module Fuzz
       end
     end
 
-    # What stock did wrong, as a note's kind, or nil.
+    # What stock did wrong, as a note's kind, or nil. A signature that does not open where MRI's
+    # does not either (an EC key whose point is not its scalar's) is the key's doing, not stock's.
     def stock_note(kase, stock, mri)
       return nil if DocumentedDifferences.stock_never_returns?(kase)
 
       if stock.hang? then :stock_hang
       elsif stock.java? then :stock_java_exception
       elsif repair_not_mri?(kase, stock, mri) then :repair_not_mri
-      elsif signature?(kase) && stock.check == false then :stock_bad_signature
+      elsif signature?(kase) && stock.check == false && !as_mri?(stock, mri) then :stock_bad_signature
+      elsif secret?(kase) && stock.check == false && !as_mri?(stock, mri) then :stock_bad_secret
       end
     end
 
     # A structure method's Java failure that the gem turned into a Ruby error (with the backend
     # :stock too: the call the runner names stock is the gem's) must be MRI's error, where MRI
-    # raises: the structure's class, or TypeError. (An RSA method's keeps stock's message as
-    # RSAError where MRI raises: DIFFERENCES.md, java-exception.)
+    # raises: the structure's class, or TypeError. An EC method's must be MRI's answer: where MRI
+    # raises, its class or the method's failure as DIFFERENCES.md's java-exception row names it
+    # (DocumentedDifferences.ec_method_failure?); where MRI answers, that answer. (An RSA method's
+    # keeps stock's message as RSAError where MRI raises: DIFFERENCES.md, java-exception.)
     def repair_not_mri?(kase, answer, mri)
-      answer.repaired && answer.raised? && !answer.hang? && PATCHED_METHODS.fetch(kase.method).class_receiver == "Fuzz::StructureCalls" &&
-        mri.is_a?(Hash) && mri.key?("raised") && !answer.as_mri?(mri) && !DocumentedDifferences.repair_not_mri?(kase, answer, mri)
+      return false unless answer.repaired && answer.raised? && !answer.hang? && mri.is_a?(Hash) && !answer.as_mri?(mri)
+      return !mri.key?("raised") || !DocumentedDifferences.ec_method_failure?(kase, answer) if kase.ec?
+
+      PATCHED_METHODS.fetch(kase.method).class_receiver == "Fuzz::StructureCalls" && mri.key?("raised") &&
+        !DocumentedDifferences.repair_not_mri?(kase, answer, mri)
     end
 
     def result(backend, kase, probe_randomness: false, disturbed: false)
       count("cases run on #{backend}#{' under a disturbance' if disturbed}")
       StructureCalls.take_state # what an earlier call left
-      operations = FastRsaEngine::Native.engine_operations
+      work = engine_work
       repairs = FastRsaEngine::Native.java_repairs
       answer = Result.of(kase, probe_randomness: probe_randomness) { bounded(backend, kase, disturbed) }
-      answer.engine_ran = FastRsaEngine::Native.engine_operations > operations
+      answer.engine_ran = engine_work != work
       answer.repaired = FastRsaEngine::Native.java_repairs > repairs
       answer.state = StructureCalls.take_state
       count("signatures not checkable (padding or digest)") if signature?(kase) && answer.returned? && answer.check.nil?
@@ -250,7 +263,17 @@ module Fuzz
     end
 
     def signature?(kase)
-      PATCHED_METHODS.fetch(kase.method).output == :signature
+      %i[signature ec_signature].include?(PATCHED_METHODS.fetch(kase.method).output)
+    end
+
+    def secret?(kase)
+      PATCHED_METHODS.fetch(kase.method).output == :secret
+    end
+
+    # What the engines have computed in this JVM: RSA's raw operations, and the calls the EC engine
+    # answered (counted in the stats only).
+    def engine_work
+      [FastRsaEngine::Native.engine_operations, FastRsaEngine.stats[:calls].sum { |name, counts| name.to_s.start_with?("ec_") ? counts[:engine] : 0 }]
     end
 
     # One call within its CallBound: an engine's bound also allows for what stock's call of the

@@ -36,6 +36,19 @@ module Fuzz
       { "key" => name }
     end
 
+    # An OpenSSL::PKey::EC::Point of a curve (by OpenSSL's name): its octets as OpenSSL writes them
+    # uncompressed, given compressed when asked; "00" is infinity (EC::Point#set_to_infinity!, which
+    # both Rubies take: stock's parser fails in Java on the octet 00), "" the Point of a Group alone
+    # (MRI's is infinity, stock's the generator).
+    def ec_point(curve, octets, compressed: false)
+      { "ec_point" => [curve, octets.unpack1("H*"), compressed] }
+    end
+
+    # An OpenSSL::PKey::EC::Group, by its curve's name.
+    def ec_group(curve)
+      { "ec_group" => curve }
+    end
+
     # A certificate argument of a structure method, made for the call's key (StructureCalls::Signer).
     def certificate(form)
       { "certificate" => form }
@@ -65,6 +78,8 @@ module Fuzz
       when "hash" then content.to_h { |key, item| [decode(key), decode(item)] }
       when "key" then KeyCorpus.key(content)
       when "certificate" then StructureCalls::Signer.new(content)
+      when "ec_point" then point(*content)
+      when "ec_group" then OpenSSL::PKey::EC::Group.new(content)
       else raise ArgumentError, "unknown value tag #{tag.inspect}"
       end
     end
@@ -74,6 +89,16 @@ module Fuzz
         define_method(:name) { claimed || raise(NoMethodError, "this digest's #name raises") }
       end
       subclass.new(algorithm)
+    end
+
+    def point(curve, hex, compressed)
+      group = OpenSSL::PKey::EC::Group.new(curve)
+      return OpenSSL::PKey::EC::Point.new(group) if hex.empty?
+      return OpenSSL::PKey::EC::Point.new(group).set_to_infinity! if hex == "00"
+
+      octets = [hex].pack("H*")
+      octets = EcCurves.encode(EcCurves[curve], EcCurves.decode(EcCurves[curve], octets), compressed: true) if compressed
+      OpenSSL::PKey::EC::Point.new(group, octets)
     end
 
     # The value with binary Strings reduced to their length and Integers to their bit length:
@@ -87,6 +112,7 @@ module Fuzz
         case tag
         when "bytes", "frozen" then { "bytes" => content.size / 2 }
         when "hash" then { "hash" => shape(content) }
+        when "ec_point" then { "ec_point" => [content[0], content[1].size / 2, content[2]] }
         else value
         end
       else value
@@ -112,6 +138,8 @@ module Fuzz
       when "digest" then "Digest(#{content})"
       when "key" then "key(#{content})"
       when "certificate" then "certificate(#{content})"
+      when "ec_point" then "Point(#{content[0]}, #{{ '' => 'of the Group alone', '00' => 'infinity' }.fetch(content[1]) { "#{content[2] ? 'compressed' : content[1].size / 2} bytes" }})"
+      when "ec_group" then "Group(#{content})"
       when "digest_named" then "Digest(#{content[0]}, #{content[1] ? "named #{content[1]}" : 'its name raises'})"
       end
     end
