@@ -8,14 +8,13 @@ module FastRsaEngine
   module EcPatch
     ForwardedMethods.define(self, OpenSSL::PKey::EC, EcMethods)
 
-    # EC.generate(curve_name): a key from the engine's library, read by stock's own parser; else
-    # stock's method, kept and called as it was. Redefined in place, as RSA.generate is
+    # EC.generate(curve_name): a key from the engine's library, made as stock's parser makes one
+    # (EcKeyGeneration); else stock's method, kept and called as it was. Redefined in place, as RSA.generate is
     # (KeyGenerationPatch): a prepended singleton module would change the singleton method lists.
     def self.patch_generate
       stock_generate = OpenSSL::PKey::EC.method(:generate).unbind
-      OpenSSL::PKey::EC.define_singleton_method(:generate) do |*args, &block|
-        der = EcKeyGeneration.generate(args)
-        der ? new(der) : Native.stock(:ec_generate) { stock_generate.bind_call(self, *args, &block) }
+      OpenSSL::PKey::EC.define_singleton_method(:generate) do |group, &block| # one argument, as stock's
+        EcKeyGeneration.generate(self, group) || Native.stock(:ec_generate) { stock_generate.bind_call(self, group, &block) }
       end
     end
   end

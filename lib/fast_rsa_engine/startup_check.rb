@@ -108,7 +108,8 @@ module FastRsaEngine
 
     # The EC methods' check, before OpenSSL::PKey::EC is patched: through EcPatch on a throwaway
     # subclass, with the EC self-test's P-256 key (ext/java EcSelfTest), a signature stock verifies and
-    # the ECDH secret MRI computed, both counted as the engine's.
+    # the ECDH secret MRI computed, both counted as the engine's; and a key EC.generate would return
+    # (EcKeyGeneration), with which stock signs what stock verifies.
     EC_KEY = <<~PEM
       -----BEGIN EC PRIVATE KEY-----
       MHcCAQEEIFRRMMX+4RR8+WlLiqXatLtGpBfjI9qohpmK82BJT+groAoGCCqGSM49
@@ -131,6 +132,14 @@ module FastRsaEngine
 
       after = Native.stats[:calls].values_at(:ec_sign, :ec_dh_compute_key).map { |counts| counts[:engine] }
       raise "it did not go through the engine" unless after.zip(before).all? { |now, earlier| now > earlier }
+
+      ec_generated
+    end
+
+    def self.ec_generated
+      key = EcKeyGeneration.generate(OpenSSL::PKey::EC, "prime256v1")
+      raise "its generated key is not an EC key of the curve asked" unless key.instance_of?(OpenSSL::PKey::EC) && key.private? && key.group.curve_name == "prime256v1"
+      raise "its generated key's signature does not verify" unless OpenSSL::PKey::EC.new(key.public_to_der).verify("SHA256", key.sign("SHA256", MESSAGE), MESSAGE)
     end
   end
 end

@@ -10,7 +10,7 @@ RSpec.describe "ECDSA signature encoding", jruby: true do
 
   def bouncy_castle(order, der)
     rs = Java::OrgBouncycastleCryptoSigners::StandardDSAEncoding::INSTANCE.decode(order, der.to_java_bytes)
-    rs.map(&:to_s) if rs.all? { |value| value.signum.positive? }
+    rs.map(&:to_s) if rs.all? { |value| value.to_i.positive? }
   rescue Java::JavaIo::IOException, Java::JavaLang::RuntimeException
     nil
   end
@@ -24,6 +24,7 @@ RSpec.describe "ECDSA signature encoding", jruby: true do
     changed = (0...[der.bytesize, 12].min).flat_map do |i|
       [0x00, 0x80, 0xff, der.getbyte(i) ^ 0x01].map { |byte| der.dup.tap { |d| d.setbyte(i, byte) } }
     end
+    return ["", "\x30".b, "\x00".b] if der.empty? # Wycheproof's empty signature: a byte of it is all there is to vary
     [der, der.byteslice(0...-1), "#{der}\x00".b, der.byteslice(0, 1) + "\x81".b + der.byteslice(1..), *changed]
   end
 

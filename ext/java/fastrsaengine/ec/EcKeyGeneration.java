@@ -10,7 +10,7 @@ import java.security.KeyPair;
 import java.security.interfaces.ECPrivateKey;
 import java.security.interfaces.ECPublicKey;
 import org.bouncycastle.asn1.DERBitString;
-import org.jruby.RubyArray;
+import org.jruby.RubyClass;
 import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.runtime.Block;
@@ -18,29 +18,28 @@ import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
- * FastRsaEngine::EcKeyGeneration: EC.generate(curve_name) in the EC engine's library. The Ruby shim
- * asks it for the new key's DER (SEC1, as EC#to_der writes it: the scalar, the curve's OID, the public
- * point) and builds an ordinary EC object from it with stock's own parser, so the key behaves as
- * stock's in every other method; nil leaves the call to stock: a Group argument, a name the engine
- * does not take, no EC engine. Its numbers are checked before the engine ever uses them ({@code EcKeys}).
+ * FastRsaEngine::EcKeyGeneration: EC.generate(curve_name) in the EC engine's library. The new key's
+ * SEC1 DER (as EC#to_der writes it: the scalar, the curve's OID, the public point) becomes an ordinary
+ * EC object through stock's own parser ({@link StockEcKey}), so the key behaves as stock's in every
+ * other method; nil leaves the call to stock: a Group argument, a name the engine does not take, no
+ * EC engine. Its numbers are checked before the engine ever uses them ({@code EcKeys}).
  */
 public final class EcKeyGeneration {
     private EcKeyGeneration() {
     }
 
     @JRubyMethod(name = "generate", module = true)
-    public static IRubyObject generate(ThreadContext context, IRubyObject module, IRubyObject args) {
+    public static IRubyObject generate(ThreadContext context, IRubyObject module, IRubyObject ecClass, IRubyObject group) {
         Call call = Call.start(context, module, "ec_generate", Block.NULL_BLOCK);
-        IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
         EcEngine engine = call.engine == null ? null : call.engine.ec();
-        EcCurve curve = a.length == 1 && a[0] instanceof RubyString ? EcCurve.named(a[0].asJavaString()) : null;
+        EcCurve curve = group instanceof RubyString ? EcCurve.named(group.asJavaString()) : null;
         KeyPair pair = engine == null || curve == null ? null : generate(engine, curve);
         if (pair == null) {
             call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : engine == null ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN);
             return context.nil;
         }
         call.countAnswer(Outcome.ENGINE);
-        return RubyString.newStringNoCopy(context.runtime, sec1(curve, pair));
+        return StockEcKey.of(context.runtime, (RubyClass) ecClass, sec1(curve, pair));
     }
 
     /** The library's key pair, or null where it does not make one (stock then makes it or refuses). */

@@ -1,0 +1,53 @@
+package fastrsaengine.ec;
+
+import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import org.jruby.Ruby;
+import org.jruby.RubyClass;
+import org.jruby.ext.openssl.PKeyEC;
+import org.jruby.ext.openssl.impl.PKey;
+import org.jruby.runtime.builtin.IRubyObject;
+
+/**
+ * An OpenSSL::PKey::EC object made from a key's SEC1 DER exactly as stock's {@code EC.new(der)} makes
+ * it, without the three PEM readers stock tries first (half the time of a key generation).
+ *
+ * <p>Two of jruby-openssl's insides, both the same from 0.15.3 to 0.16.x: the public parser
+ * {@code impl.PKey.readECPrivateKey(byte[])}, the one {@code EC#initialize} reaches for SEC1 DER (the
+ * Bouncy Castle keys, the private one wrapped with its curve's name); and PKeyEC's package-private
+ * constructor {@code (Ruby, RubyClass, PrivateKey, PublicKey)}, the one {@code OpenSSL::PKey.read}
+ * uses, which sets the same three fields as initialize does (public key, private key, curve name).
+ * There is no public way to make an EC object from Java keys. Where the constructor is missing,
+ * {@link #of} throws IllegalStateException: the start-up check then leaves EC with stock.
+ */
+final class StockEcKey {
+    private static final Constructor<?> CONSTRUCTOR = constructor();
+
+    private StockEcKey() {
+    }
+
+    /** A new object of the class (EC or a subclass of it, as stock's EC.generate makes) holding the key. */
+    static IRubyObject of(Ruby runtime, RubyClass ecClass, byte[] sec1) {
+        if (CONSTRUCTOR == null) throw new IllegalStateException("jruby-openssl's PKeyEC has no (Ruby, RubyClass, PrivateKey, PublicKey) constructor");
+        try {
+            KeyPair pair = PKey.readECPrivateKey(sec1);
+            return (IRubyObject) CONSTRUCTOR.newInstance(runtime, ecClass, pair.getPrivate(), pair.getPublic());
+        } catch (ReflectiveOperationException | IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("EC key not made as stock makes it", e);
+        }
+    }
+
+    private static Constructor<?> constructor() {
+        try {
+            Constructor<?> constructor = PKeyEC.class.getDeclaredConstructor(Ruby.class, RubyClass.class, PrivateKey.class, PublicKey.class);
+            constructor.setAccessible(true);
+            return constructor;
+        } catch (ReflectiveOperationException | RuntimeException moved) {
+            return null;
+        }
+    }
+}
