@@ -16,13 +16,16 @@ module Fuzz
               "ec_secp224r1" => "secp224r1", "ec_brainpoolP256r1" => "brainpoolP256r1" }.freeze
 
     # name => [the sound key it changes, how]: :public_only (its public half alone), :other_point
-    # (the scalar with the point of twice the scalar), :no_point (the scalar alone: SEC 1 makes the
-    # point optional), :explicit (the curve's numbers in place of its name).
+    # (the scalar with the point of twice the scalar), :negated_point (the scalar with its point's
+    # negation, -Q: the point of n - d, which a check that signs a zero hash cannot tell from Q),
+    # :no_point (the scalar alone: SEC 1 makes the point optional), :explicit (the curve's numbers in
+    # place of its name).
     CRAFTED = {
       "ec_p256_public_only" => ["ec_p256", :public_only], "ec_p384_public_only" => ["ec_p384", :public_only],
       "ec_secp224r1_public_only" => ["ec_secp224r1", :public_only],
       "ec_p256_point_not_scalars" => ["ec_p256", :other_point], "ec_p521_point_not_scalars" => ["ec_p521", :other_point],
       "ec_secp256k1_point_not_scalars" => ["ec_secp256k1", :other_point],
+      "ec_p256_negated_point" => ["ec_p256", :negated_point], "ec_p384_negated_point" => ["ec_p384", :negated_point],
       "ec_p256_no_point" => ["ec_p256", :no_point],
       "ec_p256_explicit" => ["ec_p256", :explicit]
     }.freeze
@@ -83,6 +86,9 @@ module Fuzz
           other = 2 * d % curve.n
           other_point = EcCurves.multiply(curve, other, curve.generator)
           Entry.new(curve, d, other_point, other, private_der(curve, d, other_point))
+        when :negated_point
+          negated = [point[0], (curve.p - point[1]) % curve.p]
+          Entry.new(curve, d, negated, curve.n - d, private_der(curve, d, negated))
         when :no_point then Entry.new(curve, d, nil, d, private_der(curve, d, nil))
         when :explicit then Entry.new(curve, d, point, d, private_der(curve, d, point, parameters: explicit_parameters(curve)))
         else raise ArgumentError, "unknown form #{form.inspect}"

@@ -14,6 +14,8 @@ module Fuzz
     attr_accessor :engine_ran
     # Whether the gem turned a Java failure into a Ruby error during the call (Native.java_repairs grew).
     attr_accessor :repaired
+    # Whether the backend it ran on has an EC engine (AWS-LC): without one, EC's arithmetic is stock's.
+    attr_accessor :ec_engine
     # What a structure method left in the object it signed, reader by reader (StructureCalls.take_state), or nil.
     attr_accessor :state
 

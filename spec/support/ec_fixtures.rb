@@ -12,15 +12,16 @@ module EcFixtures
 
   module_function
 
-  # The key of a private scalar (a BN) on a curve, read from SEC 1 DER with its public point: the
-  # way that works on MRI too, whose keys are immutable (no private_key=).
-  def from_scalar(curve, scalar)
+  # The key of a private scalar (a BN) on a curve, read from SEC 1 DER with its public point (or the
+  # point of another scalar, `point_of:`; or none, `point_of: nil`): the way that works on MRI too,
+  # whose keys are immutable (no private_key=).
+  def from_scalar(curve, scalar, point_of: scalar)
     group = OpenSSL::PKey::EC::Group.new(curve)
     octets = scalar.to_s(2).rjust((group.degree + 7) / 8, "\0")
-    point = group.generator.mul(scalar).to_octet_string(:uncompressed)
+    point = point_of && group.generator.mul(point_of).to_octet_string(:uncompressed)
     OpenSSL::PKey::EC.new(OpenSSL::ASN1::Sequence([OpenSSL::ASN1::Integer(1), OpenSSL::ASN1::OctetString(octets),
                                                    OpenSSL::ASN1::ObjectId(curve, 0, :EXPLICIT),
-                                                   OpenSSL::ASN1::BitString(point, 1, :EXPLICIT)]).to_der)
+                                                   *(OpenSSL::ASN1::BitString(point, 1, :EXPLICIT) if point)]).to_der)
   end
 
   # A key's public half alone, as a verifier or a peer holds it.

@@ -47,6 +47,15 @@ final class EcArgs {
     }
 
     /**
+     * sign_raw's and verify_raw's digest, which only says how long the hash is: by any name OpenSSL
+     * gives a digest ("SHA2-256", "RIPEMD160", an OID), or an OpenSSL::Digest by its name; else null.
+     */
+    static DigestAlgorithm rawDigest(IRubyObject digest) {
+        String name = digest instanceof RubyString ? digest.asJavaString() : digest instanceof Digest ? ((Digest) digest).getName() : null;
+        return DigestAlgorithm.forObjectName(name);
+    }
+
+    /**
      * An OpenSSL::PKey::EC::Point's coordinates as it writes them uncompressed, if they are a point of
      * this curve (not infinity); null otherwise, for stock: a point of another curve, or one that
      * would be the invalid-curve attack's, never reaches the engine.

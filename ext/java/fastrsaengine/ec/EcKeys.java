@@ -74,16 +74,30 @@ final class EcKeys {
         });
     }
 
-    /** The engine's public key for this Ruby key, or null for stock (no public point, a curve the engine lacks). */
+    /**
+     * The engine's public key for this Ruby key, or null for stock (no public point, a curve the engine
+     * lacks). A private key without its point (stock reads none from a key written without it) verifies
+     * with the point the engine computes from the scalar, as OpenSSL computes it when it loads such a key.
+     */
     @SuppressWarnings("unchecked")
     static Prepared<PreparedEcPublicKey> publicKey(EcEngine engine, IRubyObject self) {
         if (!(self instanceof PKeyEC)) return null;
         PublicKey publicKey = ((PKeyEC) self).getPublicKey();
-        if (!(publicKey instanceof ECPublicKey)) return null;
+        if (!(publicKey instanceof ECPublicKey)) return publicKeyOfScalar(engine, self);
         ECPublicKey key = (ECPublicKey) publicKey;
         return (Prepared<PreparedEcPublicKey>) cached(PUBLIC, engine, key, null, () -> {
             EcCurve curve = EcCurve.of(key.getParams());
             return curve == null ? null : new Prepared<>(curve, EcKeyChecks.preparePublic(engine, curve, key.getW()));
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Prepared<PreparedEcPublicKey> publicKeyOfScalar(EcEngine engine, IRubyObject self) {
+        Prepared<PreparedEcKey> privateKey = privateKey(engine, self);
+        if (privateKey == null) return null;
+        return (Prepared<PreparedEcPublicKey>) cached(PUBLIC, engine, privateKey, null, () -> {
+            ECPoint point = EcKeyChecks.publicPoint(engine, privateKey.curve, privateKey.key);
+            return new Prepared<>(privateKey.curve, EcKeyChecks.preparePublic(engine, privateKey.curve, point));
         });
     }
 

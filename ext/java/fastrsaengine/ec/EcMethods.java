@@ -69,10 +69,16 @@ public final class EcMethods {
         return verification(Call.start(context, module, "ec_dsa_verify_asn1", stock), self, args, 2, 1, a -> EcArgs.byteArray(a[0]));
     }
 
-    /** verify_raw(digest, signature, hash): the digest as sign_raw reads it. */
+    /**
+     * verify_raw(digest, signature, hash): the digest as sign_raw reads it, by any name OpenSSL gives it;
+     * a hash of another length than the digest's does not verify (MRI: false; stock ignores the digest).
+     */
     @JRubyMethod(name = "verify_raw", module = true)
     public static IRubyObject verifyRaw(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return verification(Call.start(context, module, "ec_verify_raw", stock), self, args, 3, 1, a -> rawHash(a[0], a[2]));
+        Call call = Call.start(context, module, "ec_verify_raw", stock);
+        IRubyObject[] a = arguments(args, 3);
+        if (a != null && ecEngine(call) != null && hashOfAnotherLength(a[0], a[2])) return call.verdict(false);
+        return verification(call, self, args, 3, 1, arguments -> rawHash(arguments[0], arguments[2]));
     }
 
     /** dh_compute_key(point): ECDH with a point of the key's curve. */
@@ -142,8 +148,15 @@ public final class EcMethods {
     private static byte[] rawHash(IRubyObject digestArgument, IRubyObject hashArgument) {
         byte[] hash = EcArgs.byteArray(hashArgument);
         if (hash == null || digestArgument.isNil()) return hash;
-        DigestAlgorithm digest = EcArgs.digest(digestArgument);
+        DigestAlgorithm digest = EcArgs.rawDigest(digestArgument);
         return digest != null && digest.length() == hash.length ? hash : null;
+    }
+
+    /** Whether the raw methods' digest is one OpenSSL names and the hash is not of its length. */
+    private static boolean hashOfAnotherLength(IRubyObject digestArgument, IRubyObject hashArgument) {
+        DigestAlgorithm digest = digestArgument.isNil() ? null : EcArgs.rawDigest(digestArgument);
+        ByteList hash = EcArgs.bytes(hashArgument);
+        return digest != null && hash != null && digest.length() != hash.realSize();
     }
 
     /** The EC engine of the backend the call started with; null for stock (no backend, or one without EC). */

@@ -88,6 +88,27 @@ public enum EcCurve {
         return null;
     }
 
+    /** The curve's generator. */
+    public ECPoint generator() {
+        org.bouncycastle.math.ec.ECPoint g = numbers.getG().normalize();
+        return new ECPoint(g.getAffineXCoord().toBigInteger(), g.getAffineYCoord().toBigInteger());
+    }
+
+    /** The points of the curve with this x coordinate (big-endian, at the field's length): none or two. */
+    public ECPoint[] pointsWithX(byte[] x) {
+        byte[] compressed = new byte[1 + x.length];
+        compressed[0] = 2;
+        System.arraycopy(x, 0, compressed, 1, x.length);
+        try {
+            org.bouncycastle.math.ec.ECPoint even = numbers.getCurve().decodePoint(compressed).normalize();
+            BigInteger y = even.getAffineYCoord().toBigInteger();
+            BigInteger xValue = even.getAffineXCoord().toBigInteger();
+            return new ECPoint[] {new ECPoint(xValue, y), new ECPoint(xValue, prime().subtract(y))};
+        } catch (IllegalArgumentException notOnCurve) {
+            return new ECPoint[0];
+        }
+    }
+
     /** The point as X9.62 writes it uncompressed: 04, x, y, each coordinate at the field's length. */
     public byte[] uncompressed(ECPoint point) {
         int length = fieldLength();

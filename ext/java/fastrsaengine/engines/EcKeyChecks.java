@@ -19,10 +19,19 @@ import java.security.spec.ECPoint;
  * signature; AWS-LC's own constant-time code and the pairwise test stand in for it.
  */
 public final class EcKeyChecks {
-    /** The hash the pairwise test signs: any fixed value does. */
-    private static final byte[] PROBE = new byte[32];
+    /**
+     * The hash the pairwise test signs: any fixed value but zero. With a zero hash the verification
+     * reads only r, and -Q verifies what Q does: the test could not tell a point from its negation.
+     */
+    private static final byte[] PROBE = probe();
 
     private EcKeyChecks() {
+    }
+
+    private static byte[] probe() {
+        byte[] probe = new byte[32];
+        for (int i = 0; i < probe.length; i++) probe[i] = (byte) (i + 1);
+        return probe;
     }
 
     /**
@@ -47,6 +56,21 @@ public final class EcKeyChecks {
         return engine.preparePublic(curve, point);
     }
 
+    /**
+     * The public point of a private key loaded without one, as OpenSSL computes it when it loads such a
+     * key: the x coordinate of the scalar times the generator by the engine's own (constant-time) ECDH,
+     * and of the two points with that x, the one the key's signature verifies with.
+     *
+     * @throws InvalidKeyException when neither verifies: leave the key to stock
+     */
+    public static ECPoint publicPoint(EcEngine engine, EcCurve curve, PreparedEcKey key) throws GeneralSecurityException {
+        byte[] signature = key.signHash(PROBE);
+        for (ECPoint candidate : curve.pointsWithX(key.agree(curve.generator()))) {
+            if (engine.preparePublic(curve, candidate).verifyHash(PROBE, signature)) return candidate;
+        }
+        throw new InvalidKeyException("EC private key has no public point");
+    }
+
     /** The prepared key, with every signature's form checked and every peer point checked first. */
     private static PreparedEcKey checked(PreparedEcKey key, EcCurve curve) {
         return new PreparedEcKey() {
@@ -64,6 +88,7 @@ public final class EcKeyChecks {
                 if (secret.length != curve.fieldLength()) throw new FaultDetectedException("ECDH secret failed its check");
                 return secret;
             }
+
         };
     }
 }
