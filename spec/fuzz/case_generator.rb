@@ -265,11 +265,29 @@ module Fuzz
     # reach also what MRI refuses: options that are no Hash, names OpenSSL does not know, numbers
     # past a size_t.
     def generate_key_arguments
+      return ec_generate_key_arguments if @random.rand < 0.2
+
       name = pick("RSA", "RSA", "rsa", "rsaEncryption", "1.2.840.113549.1.1.1")
       return [name] if @random.rand < 0.05
       return [name, pick(nil, -1, "rsa_keygen_bits", WRONG_TYPES)] if reach?(:key_generation) && @random.rand < 0.05
 
       [name, options(keygen_entries)]
+    end
+
+    # (name, options) for OpenSSL::PKey.generate_key of an EC key: an EC name as OpenSSL fetches it,
+    # the curve by OpenSSL's, FIPS's or no known name, sometimes an encoding, point format or
+    # cofactor mode; with the key_generation reach also names OpenSSL does not know and bad values.
+    def ec_generate_key_arguments
+      name = pick("EC", "EC", "ec", "id-ecPublicKey", "1.2.840.10045.2.1")
+      return [name] if @random.rand < 0.05
+
+      entries = [[pick("ec_paramgen_curve", "group", "EC_PARAMGEN_CURVE"), pick(*EcCurves::CURVES.keys, "P-256", "P-384", "secp256k1", "SM2", "nope")]]
+      entries << pick(%w[ec_param_enc named_curve], %w[encoding named_curve], %w[point-format uncompressed], ["use-cofactor-flag", pick("-1", "0", "1")]) if @random.rand < 0.2
+      if reach?(:key_generation) && @random.rand < 0.1
+        entries << pick(%w[bogus 1], %w[ec_param_enc bad], %w[point-format bad], %w[use-cofactor-flag x], %w[hexgroup 00], %w[GROUP P-256])
+        entries.shuffle!(random: @random)
+      end
+      [name, options(entries)]
     end
 
     KEYGEN_NAMES = { bits: %w[rsa_keygen_bits rsa_keygen_bits RSA_Keygen_Bits bits hexbits],

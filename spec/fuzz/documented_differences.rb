@@ -26,9 +26,16 @@ module Fuzz
     # The names OpenSSL fetches RSA key generation by (in any case).
     RSA_NAMES = %w[RSA rsaEncryption 1.2.840.113549.1.1.1].freeze
 
-    # Whether the case calls what stock lacks: generate_key only for RSA (stock generates other keys).
+    # The names OpenSSL fetches EC key generation by (in any case).
+    EC_NAMES = %w[EC id-ecPublicKey 1.2.840.10045.2.1].freeze
+
+    # Whether the case calls what stock lacks: generate_key only for RSA and EC (stock generates other keys).
     def self.stock_lacks?(kase)
-      STOCK_LACKS.key?(kase.method) && (kase.method != "generate_key" || rsa_name?(kase.args[0]))
+      STOCK_LACKS.key?(kase.method) && (kase.method != "generate_key" || rsa_name?(kase.args[0]) || ec_name?(kase.args[0]))
+    end
+
+    def self.ec_name?(name)
+      name.is_a?(String) && EC_NAMES.any? { |ec| ec.casecmp?(name) }
     end
 
     def self.rsa_name?(name)
@@ -239,6 +246,16 @@ module Fuzz
         lambda { |c, engine, _, mri|
           c.method == "generate_key" && engine.raised?(OpenSSL::PKey::PKeyError) && engine.message.start_with?("unsupported algorithm: ") &&
             mri && mri.key?("returned") && multi_prime?(c)
+        }
+      ),
+      # generate_key of an EC name: MRI's answer (lacking_in_stock), but for a curve jruby-openssl
+      # lacks (stock's EC.generate refuses it) and an explicit curve (stock's generate_key refuses it).
+      DocumentedDifference.new(
+        "generate-key-ec",
+        lambda { |c, engine, _, mri|
+          c.method == "generate_key" && ec_name?(c.args[0]) && mri && mri.key?("returned") &&
+            ((engine.raised?(OpenSSL::PKey::ECError) && engine.message.start_with?("unknown curve name: ")) ||
+             (engine.raised?(OpenSSL::PKey::PKeyError) && engine.message == "unsupported algorithm: EC"))
         }
       ),
       DocumentedDifference.new(

@@ -42,6 +42,27 @@ public final class EcKeyGeneration {
         return StockEcKey.of(context.runtime, (RubyClass) ecClass, sec1(curve, pair));
     }
 
+    /**
+     * OpenSSL::PKey.generate_key(name [, options]) for an EC name (stock's says "unsupported
+     * algorithm: EC"): the arguments for EC.generate, [curve name], of the key MRI's would make, with
+     * MRI's errors, on every backend ({@link EcKeygenOptions}); nil for anything else (another
+     * algorithm, a key's parameters, a curve of explicit parameters), which stays stock's. The Ruby
+     * shim patches generate_key only where stock has one. (DIFFERENCES.md: generate-key-ec.)
+     */
+    @JRubyMethod(name = "generate_key_arguments", module = true)
+    public static IRubyObject generateKeyArguments(ThreadContext context, IRubyObject module, IRubyObject args) {
+        IRubyObject[] a = args.convertToArray().toJavaArray();
+        if (a.length < 1 || a.length > 2 || !isEcName(a[0])) return context.nil;
+        return EcKeygenOptions.generateArguments(context, a.length == 2 ? a[1] : context.nil);
+    }
+
+    /** The names OpenSSL 3.0 fetches EC key generation by, in any case (SM2's own, "SM2", is not one). */
+    private static boolean isEcName(IRubyObject name) {
+        if (!(name instanceof RubyString)) return false;
+        String text = name.asJavaString();
+        return text.equalsIgnoreCase("EC") || text.equalsIgnoreCase("id-ecPublicKey") || text.equals("1.2.840.10045.2.1");
+    }
+
     /** The library's key pair, or null where it does not make one (stock then makes it or refuses). */
     private static KeyPair generate(EcEngine engine, EcCurve curve) {
         try {

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * Values as OpenSSL 3.0 reads them from text (crypto/params_from_text.c): hex bytes and unsigned
  * numbers of each parameter type, refused with OpenSSL's reason, or none where OpenSSL gives none.
  */
-final class OpensslText {
+public final class OpensslText {
     private static final BigInteger UINT_MAX = BigInteger.valueOf(0xFFFFFFFFL);
     private static final BigInteger SIZE_T_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
@@ -16,9 +16,9 @@ final class OpensslText {
     }
 
     /** OpenSSL's refusal of a value: its reason, or null where OpenSSL leaves none. */
-    static final class Refused extends Exception {
+    public static final class Refused extends Exception {
         private static final long serialVersionUID = 1L;
-        final String reason;
+        public final String reason;
 
         Refused(String reason) {
             super(reason, null, false, false);
@@ -31,7 +31,7 @@ final class OpensslText {
      * read. OpenSSL sizes the bytes by the text (half its length) and keeps that size, so each ':'
      * leaves a zero byte at the end.
      */
-    static byte[] hexBytes(String text) throws Refused {
+    public static byte[] hexBytes(String text) throws Refused {
         if (text.length() % 2 != 0) throw new Refused("odd number of digits");
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         int i = 0;
@@ -57,7 +57,7 @@ final class OpensslText {
     }
 
     /** A number of any size ({@link #unsigned}): OpenSSL's BIGNUM parameters. */
-    static BigInteger bignum(String text, boolean hex) throws Refused {
+    public static BigInteger bignum(String text, boolean hex) throws Refused {
         return unsigned(text, hex, null);
     }
 
@@ -76,7 +76,7 @@ final class OpensslText {
     }
 
     /** A number as BN_asc2bn reads it ({@link #unsigned}), its sign kept; null where no digit leads. */
-    static BigInteger signed(String text, boolean hex) {
+    public static BigInteger signed(String text, boolean hex) {
         boolean negative = text.startsWith("-");
         String rest = negative ? text.substring(1) : text;
         BigInteger number;

@@ -15,16 +15,16 @@ import org.jruby.runtime.builtin.IRubyObject;
  * key as a String (a Symbol's name), each without NUL bytes, as one EVP_PKEY_CTX_ctrl_str call. The
  * context that takes the calls (encryption, key generation) decides what each name means.
  */
-final class OptionPairs {
+public final class OptionPairs {
     /** One EVP_PKEY_CTX_ctrl_str call: raises MRI's error where OpenSSL refuses it. */
-    interface Control {
+    public interface Control {
         void apply(RubyString name, RubyString value);
     }
 
     private OptionPairs() {
     }
 
-    static void apply(ThreadContext context, IRubyObject options, Control control) {
+    public static void apply(ThreadContext context, IRubyObject options, Control control) {
         if (options.isNil()) return;
         if (!(options instanceof RubyHash)) {
             throw Errors.wrongArgumentType(context.runtime, options, "Hash");
