@@ -244,7 +244,11 @@ module Fuzz
     # keeps stock's message as RSAError where MRI raises: DIFFERENCES.md, java-exception.)
     def repair_not_mri?(kase, answer, mri)
       return false unless answer.repaired && answer.raised? && !answer.hang? && mri.is_a?(Hash) && !answer.as_mri?(mri)
-      return (!mri.key?("raised") && answer.ec_engine) || !DocumentedDifferences.ec_method_failure?(kase, answer) if kase.ec?
+      if kase.ec?
+        return false if DocumentedDifferences.repair_not_mri?(kase, answer, mri)
+
+        return (!mri.key?("raised") && answer.ec_engine) || !DocumentedDifferences.ec_method_failure?(kase, answer)
+      end
 
       PATCHED_METHODS.fetch(kase.method).class_receiver == "Fuzz::StructureCalls" && mri.key?("raised") &&
         !DocumentedDifferences.repair_not_mri?(kase, answer, mri)

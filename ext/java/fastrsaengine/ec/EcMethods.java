@@ -10,6 +10,7 @@ import fastrsaengine.padding.DigestAlgorithm;
 import java.security.spec.ECPoint;
 import java.util.function.Supplier;
 import org.jruby.RubyArray;
+import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
@@ -77,7 +78,7 @@ public final class EcMethods {
     public static IRubyObject verifyRaw(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         Call call = Call.start(context, module, "ec_verify_raw", stock);
         IRubyObject[] a = arguments(args, 3);
-        if (a != null && ecEngine(call) != null && hashOfAnotherLength(a[0], a[2])) return call.verdict(false);
+        if (a != null && ecEngine(call) != null && a[1] instanceof RubyString && hashOfAnotherLength(a[0], a[2])) return call.verdict(false);
         return verification(call, self, args, 3, 1, arguments -> rawHash(arguments[0], arguments[2]));
     }
 
