@@ -1,8 +1,8 @@
 package fastrsaengine.ec;
 
 import fastrsaengine.call.Errors;
-import fastrsaengine.rsa.OptionPairs;
-import fastrsaengine.rsa.OpensslText;
+import fastrsaengine.call.OpensslText;
+import fastrsaengine.call.OptionPairs;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.HashMap;

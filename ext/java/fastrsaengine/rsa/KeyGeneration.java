@@ -2,6 +2,8 @@ package fastrsaengine.rsa;
 
 import fastrsaengine.call.Call;
 import fastrsaengine.call.Errors;
+import fastrsaengine.call.OpensslText;
+import fastrsaengine.call.Stats.Outcome;
 import fastrsaengine.engines.FaultDetectedException;
 import fastrsaengine.engines.JdkEngine;
 import fastrsaengine.engines.KeyChecks;
@@ -18,7 +20,6 @@ import org.jruby.Ruby;
 import org.jruby.RubyFloat;
 import org.jruby.RubyInteger;
 import org.jruby.RubyString;
-import fastrsaengine.call.Stats.Outcome;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;

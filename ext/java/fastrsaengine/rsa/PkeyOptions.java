@@ -1,6 +1,8 @@
 package fastrsaengine.rsa;
 
 import fastrsaengine.call.Errors;
+import fastrsaengine.call.OpensslText;
+import fastrsaengine.call.OptionPairs;
 import fastrsaengine.padding.DigestAlgorithm;
 import java.util.Locale;
 import org.bouncycastle.crypto.DataLengthException;

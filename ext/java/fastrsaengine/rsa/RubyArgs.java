@@ -2,10 +2,7 @@ package fastrsaengine.rsa;
 
 import fastrsaengine.call.Errors;
 import fastrsaengine.padding.DigestAlgorithm;
-import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.jruby.RubyFixnum;
 import org.jruby.RubyHash;
@@ -76,16 +73,6 @@ final class RubyArgs {
         if (!(value instanceof RubyFixnum)) return null;
         long number = ((RubyFixnum) value).getLongValue();
         return number == (int) number ? (int) number : null;
-    }
-
-    /** An options Hash's pairs, in order, as a snapshot: reading a value may run Ruby code that changes the Hash. */
-    static List<IRubyObject[]> pairs(RubyHash options) {
-        List<IRubyObject[]> pairs = new ArrayList<>();
-        for (Object entry : options.directEntrySet()) {
-            Map.Entry<?, ?> pair = (Map.Entry<?, ?>) entry;
-            pairs.add(new IRubyObject[] {(IRubyObject) pair.getKey(), (IRubyObject) pair.getValue()});
-        }
-        return pairs;
     }
 
     /**

@@ -1,6 +1,7 @@
 package fastrsaengine.rsa;
 
 import fastrsaengine.call.Errors;
+import fastrsaengine.call.OptionPairs;
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PublicKeyOperations;
 import java.util.Locale;
@@ -29,7 +30,7 @@ final class SignatureOptions {
     /** @param digest the message digest; null for sign_raw's and verify_raw's nil digest (no digest) */
     static void check(ThreadContext context, RubyHash options, DigestAlgorithm digest) {
         boolean pss = false;
-        for (IRubyObject[] pair : RubyArgs.pairs(options)) {
+        for (IRubyObject[] pair : OptionPairs.pairs(options)) {
             // MRI reads each name as a String (stock skips a name that is none) and, as OpenSSL reads
             // C strings, refuses a NUL byte in the pair it reaches (stock reads past it).
             if (!(pair[0] instanceof RubySymbol)) pair[0] = pair[0].convertToString();

@@ -1,4 +1,4 @@
-package fastrsaengine.rsa;
+package fastrsaengine.call;
 
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
@@ -47,12 +47,12 @@ public final class OpensslText {
     }
 
     /** An unsigned 32-bit number ({@link #unsigned}): OpenSSL's unsigned int parameters. */
-    static long unsignedInt(String text, boolean hex) throws Refused {
+    public static long unsignedInt(String text, boolean hex) throws Refused {
         return unsigned(text, hex, UINT_MAX).longValue();
     }
 
     /** An unsigned 64-bit number ({@link #unsigned}): OpenSSL's size_t parameters. */
-    static BigInteger sizeT(String text, boolean hex) throws Refused {
+    public static BigInteger sizeT(String text, boolean hex) throws Refused {
         return unsigned(text, hex, SIZE_T_MAX);
     }
 

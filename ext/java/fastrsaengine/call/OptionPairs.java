@@ -1,7 +1,8 @@
-package fastrsaengine.rsa;
+package fastrsaengine.call;
 
-import fastrsaengine.call.Control;
-import fastrsaengine.call.Errors;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.jruby.RubyHash;
 import org.jruby.RubyKernel;
 import org.jruby.RubyString;
@@ -29,7 +30,7 @@ public final class OptionPairs {
         if (!(options instanceof RubyHash)) {
             throw Errors.wrongArgumentType(context.runtime, options, "Hash");
         }
-        for (IRubyObject[] pair : RubyArgs.pairs((RubyHash) options)) {
+        for (IRubyObject[] pair : pairs((RubyHash) options)) {
             // MRI converts the value first: its errors come before the key's.
             RubyString value = withoutNul(context, (RubyString) RubyKernel.new_string(context, context.nil, pair[1]));
             IRubyObject key = pair[0] instanceof RubySymbol ? ((RubySymbol) pair[0]).asString() : pair[0];
@@ -41,5 +42,15 @@ public final class OptionPairs {
     private static RubyString withoutNul(ThreadContext context, RubyString string) {
         if (string.getByteList().indexOf(0) >= 0) throw Errors.nulByte(context.runtime);
         return string;
+    }
+
+    /** An options Hash's pairs, in order, as a snapshot: reading a value may run Ruby code that changes the Hash. */
+    public static List<IRubyObject[]> pairs(RubyHash options) {
+        List<IRubyObject[]> pairs = new ArrayList<>();
+        for (Object entry : options.directEntrySet()) {
+            Map.Entry<?, ?> pair = (Map.Entry<?, ?>) entry;
+            pairs.add(new IRubyObject[] {(IRubyObject) pair.getKey(), (IRubyObject) pair.getValue()});
+        }
+        return pairs;
     }
 }
