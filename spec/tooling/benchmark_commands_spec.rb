@@ -38,7 +38,9 @@ RSpec.describe "The benchmark commands" do
   it "a row's runner measures the engine and prints its figures as JSON", jruby: true do
     Dir.mktmpdir do |keys|
       File.write(File.join(keys, "rsa-1024.pem"), OpenSSL::PKey::RSA.new(1024).to_pem)
-      settings = { engine: FastRsaEngine.backend.to_s, keys: keys, sizes: [1024], ops: %w[sign verify_pss keygen],
+      File.write(File.join(keys, "ec-256.pem"), OpenSSL::PKey::EC.generate("prime256v1").to_pem)
+      ec_ops = Backends.old_stock? ? [] : %w[ec_sign] # jruby-openssl 0.15's OpenSSL::PKey.read reads no EC key
+      settings = { engine: FastRsaEngine.backend.to_s, keys: keys, sizes: [1024], curves: ec_ops.empty? ? [] : [256], ops: %w[sign verify_pss keygen] + ec_ops,
                    threads: [1, 2], warmup: 0.01, time: 0.05, jit_warmup: 0, keygen_time: 0.1 }
       stdout, stderr, status = run(root, "benchmark/runner.rb", JSON.generate(settings))
       expect(status).to be_success, stderr
@@ -46,7 +48,7 @@ RSpec.describe "The benchmark commands" do
       output = JSON.parse(stdout.lines.last)
       expect(output.dig("runtime", "fast_rsa_engine", "backend")).to eq(FastRsaEngine.backend.to_s)
       cells = output["results"].map { |figure| figure.values_at("op", "threads") }
-      ops = %w[sign verify_pss keygen] - (OpenSSL::PKey::RSA.method_defined?(:verify_pss) ? [] : ["verify_pss"]) # jruby-openssl 0.15 has none
+      ops = %w[sign verify_pss keygen] + ec_ops - (OpenSSL::PKey::RSA.method_defined?(:verify_pss) ? [] : ["verify_pss"]) # jruby-openssl 0.15 has none
       expect(cells).to match_array(ops.product([1, 2]))
       expect(output["results"].map { |figure| figure["ops_per_sec"] }).to all(be > 0)
     end
