@@ -25,6 +25,7 @@ RSpec.describe "EC keys checked once", jruby: true do
 
       it "a key read without its point verifies as MRI's, with the point the engine computes from the scalar" do
         skip "needs a backend with EC" unless EcFixtures.engine?
+        skip "jruby-openssl 0.15 reads no EC key without its point (Neither PUB key nor PRIV key)" if Backends.old_stock?
 
         key = EcFixtures.from_scalar(curve, scalar, point_of: nil)
         expect(key.public_key).to be_nil # stock reads none; OpenSSL computes it

@@ -42,7 +42,19 @@ final class StructureArguments {
         if (args.size() > 3) flags(args.eltInternal(3));
         if (args.size() > 4 && args.eltInternal(4) instanceof RubyString) args.store(4, digestByName(context, method, (RubyString) args.eltInternal(4)));
         if (args.size() > 4) digest(context, args.eltInternal(4));
+        if (args.size() > 4) digestOpensslKnows(context, args.eltInternal(4));
         if (args.size() > 2) certificates(context, args.eltInternal(2));
+    }
+
+    /**
+     * An OpenSSL::Digest of a name OpenSSL 3 does not know, which jruby-openssl 0.16.0 makes ("DSS1"):
+     * MRI could not have made it, and its Digest.new raises this error for the name; stock's OCSP
+     * signing fails on it in Java. (X509::CRL#sign keeps stock's CRLError for it: key-in-message.)
+     */
+    private static void digestOpensslKnows(ThreadContext context, IRubyObject value) {
+        if (!(value instanceof Digest)) return;
+        String name = ((Digest) value).getName();
+        if (!DigestAlgorithm.isObjectName(name)) throw Errors.unsupportedDigest(context.runtime, context.runtime.newString(name));
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): certificate, key, flags, data, certificates. */
