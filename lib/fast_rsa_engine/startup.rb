@@ -110,13 +110,16 @@ module FastRsaEngine
       end
 
       # EC's methods are patched the first time a backend with an EC engine is active, once their check
-      # passes with it; a failure leaves EC with stock, with one warning, and RSA as it is.
+      # passes with it; a failure leaves EC with stock, with one warning, and RSA as it is. The engine
+      # takes EC keys (EC's methods, the structure methods) only while EC is applied.
       def apply_ec
-        StartupCheck.ec
+        Native.ec_applied = true # for the check itself
+        StartupCheck.ec(structures)
         OpenSSL::PKey::EC.prepend(EcPatch)
         EcPatch.patch_generate
         @ec = "applied"
       rescue Exception => e # as at require: nothing may break the app
+        Native.ec_applied = false
         @ec = "stock: #{e.message}"
         warn "fast-rsa-engine: OpenSSL::PKey::EC stays with stock jruby-openssl: #{e.message}"
       end

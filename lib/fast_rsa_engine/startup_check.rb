@@ -52,7 +52,7 @@ module FastRsaEngine
       request_sign: lambda do |key|
         request = Class.new(OpenSSL::X509::Request) { prepend StructurePatch::Request }.new
         request.subject = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
-        request.public_key = key.public_key
+        request.public_key = key
         request.sign(key, OpenSSL::Digest.new("SHA256")).verify(key) # 0.15 takes only a Digest
       end,
       crl_sign: lambda do |key|
@@ -121,7 +121,7 @@ module FastRsaEngine
               "3845b424d2916afb8ad968dc96b37abcfb52e2262bd40a46729d2b3a59917c41"
     EC_SECRET = "bc5303749e24a17f685e430af40041d5a2f786f8b23937cac4c279e14559e801"
 
-    def self.ec
+    def self.ec(structures)
       key = Class.new(OpenSSL::PKey::EC) { prepend EcPatch }.new(EC_KEY)
       before = Native.stats[:calls].values_at(:ec_sign, :ec_dh_compute_key).map { |counts| counts ? counts[:engine] : 0 }
       signature = key.sign("SHA256", MESSAGE)
@@ -134,6 +134,16 @@ module FastRsaEngine
       raise "it did not go through the engine" unless after.zip(before).all? { |now, earlier| now > earlier }
 
       ec_generated
+      ec_structure if structures[:request_sign] == "applied"
+    end
+
+    # A CSR signed with the EC key through its patch (the structure methods share their EC path:
+    # StructureMethods), counted as the engine's, whose signature stock verifies.
+    def self.ec_structure
+      key = OpenSSL::PKey::EC.new(EC_KEY)
+      before = Native.stats[:calls].dig(:request_sign, :engine).to_i
+      raise "its CSR signature does not verify" unless STRUCTURE_CHECKS.fetch(:request_sign).call(key)
+      raise "its CSR did not go through the engine" unless Native.stats[:calls].dig(:request_sign, :engine).to_i > before
     end
 
     def self.ec_generated

@@ -1,5 +1,6 @@
 package fastrsaengine.call;
 
+import fastrsaengine.engines.EcEngine;
 import fastrsaengine.engines.RsaEngine;
 import fastrsaengine.call.Stats.Outcome;
 import org.jruby.RubyString;
@@ -29,6 +30,14 @@ public final class Call {
         this.engine = runtime.engine();
         this.method = method;
         this.stock = stock;
+    }
+
+    /**
+     * The EC engine of the backend the call started with; null for stock: no backend, one without
+     * EC, or EC not applied (its start-up check has not passed).
+     */
+    public EcEngine ecEngine() {
+        return engine == null || !runtime.ecApplied() ? null : engine.ec();
     }
 
     /** @param module the extension module the method was called on, which carries its runtime's state */

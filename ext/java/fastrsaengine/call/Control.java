@@ -127,6 +127,13 @@ public final class Control {
         return context.runtime.newBoolean(engine != null && engine.ec() != null);
     }
 
+    /** Turns EC's engine path on once its start-up check passed (FastRsaEngine::Startup), or off where it failed. */
+    @JRubyMethod(name = "ec_applied=", module = true)
+    public static IRubyObject setEcApplied(ThreadContext context, IRubyObject self, IRubyObject applied) {
+        RuntimeEngine.of(self).applyEc(applied.isTrue());
+        return applied;
+    }
+
     @JRubyMethod(name = "current", module = true)
     public static IRubyObject current(ThreadContext context, IRubyObject self) {
         RsaEngine engine = RuntimeEngine.of(self).engine();

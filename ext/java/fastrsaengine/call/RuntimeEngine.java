@@ -16,6 +16,8 @@ final class RuntimeEngine {
     private static final String VARIABLE = "fast_rsa_engine_runtime";
 
     private volatile RsaEngine engine;
+    /** Whether EC keys go through the engine: once the start-up check passed EC's methods (Ruby's StartupCheck.ec). */
+    private volatile boolean ecApplied;
     private final Stats stats = new Stats();
 
     private RuntimeEngine() {
@@ -37,6 +39,14 @@ final class RuntimeEngine {
 
     void use(RsaEngine newEngine) {
         engine = newEngine;
+    }
+
+    boolean ecApplied() {
+        return ecApplied;
+    }
+
+    void applyEc(boolean applied) {
+        ecApplied = applied;
     }
 
     Stats stats() {

@@ -1,6 +1,7 @@
 package fastrsaengine.ec;
 
 import fastrsaengine.call.Call;
+import fastrsaengine.call.StockEcKey;
 import fastrsaengine.call.Stats.Outcome;
 import fastrsaengine.engines.EcCurve;
 import fastrsaengine.engines.EcEngine;
@@ -22,7 +23,7 @@ import org.jruby.runtime.builtin.IRubyObject;
  * SEC1 DER (as EC#to_der writes it: the scalar, the curve's OID, the public point) becomes an ordinary
  * EC object through stock's own parser ({@link StockEcKey}), so the key behaves as stock's in every
  * other method; nil leaves the call to stock: a Group argument, a name the engine does not take, no
- * EC engine. Its numbers are checked before the engine ever uses them ({@code EcKeys}).
+ * EC engine. Its numbers are checked before the engine ever uses them ({@link fastrsaengine.call.EcKeyStates}).
  */
 public final class EcKeyGeneration {
     private EcKeyGeneration() {
@@ -31,7 +32,7 @@ public final class EcKeyGeneration {
     @JRubyMethod(name = "generate", module = true)
     public static IRubyObject generate(ThreadContext context, IRubyObject module, IRubyObject ecClass, IRubyObject group) {
         Call call = Call.start(context, module, "ec_generate", Block.NULL_BLOCK);
-        EcEngine engine = call.engine == null ? null : call.engine.ec();
+        EcEngine engine = call.ecEngine();
         EcCurve curve = group instanceof RubyString ? EcCurve.named(group.asJavaString()) : null;
         KeyPair pair = engine == null || curve == null ? null : generate(engine, curve);
         if (pair == null) {

@@ -1,6 +1,7 @@
 package fastrsaengine.ec;
 
 import fastrsaengine.call.Call;
+import fastrsaengine.call.EcKeyStates;
 import fastrsaengine.call.Stats.Outcome;
 import fastrsaengine.engines.EcEngine;
 import fastrsaengine.engines.EcSignatures;
@@ -78,7 +79,7 @@ public final class EcMethods {
     public static IRubyObject verifyRaw(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         Call call = Call.start(context, module, "ec_verify_raw", stock);
         IRubyObject[] a = arguments(args, 3);
-        if (a != null && ecEngine(call) != null && a[1] instanceof RubyString && hashOfAnotherLength(a[0], a[2])) return call.verdict(false);
+        if (a != null && call.ecEngine() != null && a[1] instanceof RubyString && hashOfAnotherLength(a[0], a[2])) return call.verdict(false);
         return verification(call, self, args, 3, 1, arguments -> rawHash(arguments[0], arguments[2]));
     }
 
@@ -92,21 +93,21 @@ public final class EcMethods {
     @JRubyMethod(name = "derive", module = true)
     public static IRubyObject derive(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         return agreement(Call.start(context, module, "ec_derive", stock), self, args, (key, peer) -> {
-            EcKeys.Peer point = EcKeys.peerOf(peer);
+            EcKeyStates.Peer point = EcKeyStates.peerOf(peer);
             return point != null && point.curve == key.curve ? point.point : null;
         });
     }
 
     /** How a signing method's arguments become the hash to sign, or null for stock. */
     private interface HashReader {
-        byte[] read(EcKeys.Prepared<PreparedEcKey> key, IRubyObject[] args);
+        byte[] read(EcKeyStates.Prepared<PreparedEcKey> key, IRubyObject[] args);
     }
 
     private static IRubyObject signing(Call call, IRubyObject self, IRubyObject args, int count, HashReader reader) {
         IRubyObject[] a = arguments(args, count);
-        EcEngine engine = ecEngine(call);
+        EcEngine engine = call.ecEngine();
         if (engine == null || a == null) return stockBecause(call, a);
-        EcKeys.Prepared<PreparedEcKey> key = EcKeys.privateKey(engine, self);
+        EcKeyStates.Prepared<PreparedEcKey> key = EcKeyStates.privateKey(engine, self);
         if (key == null) return call.stock(Outcome.KEY_DECLINED);
         byte[] hash = read(call, () -> reader.read(key, a));
         return hash == null ? call.stock(Outcome.OPTION_NOT_TAKEN) : call.engine(() -> key.key.signHash(hash));
@@ -120,9 +121,9 @@ public final class EcMethods {
     /** A verification with the signature at {@code signatureAt}: the engine's only for a strict DER signature. */
     private static IRubyObject verification(Call call, IRubyObject self, IRubyObject args, int count, int signatureAt, VerifiedHash reader) {
         IRubyObject[] a = arguments(args, count);
-        EcEngine engine = ecEngine(call);
+        EcEngine engine = call.ecEngine();
         if (engine == null || a == null) return stockBecause(call, a);
-        EcKeys.Prepared<PreparedEcPublicKey> key = EcKeys.publicKey(engine, self);
+        EcKeyStates.Prepared<PreparedEcPublicKey> key = EcKeyStates.publicKey(engine, self);
         if (key == null) return call.stock(Outcome.KEY_DECLINED);
         byte[] hash = read(call, () -> reader.read(a));
         byte[] signature = EcArgs.byteArray(a[signatureAt]);
@@ -132,14 +133,14 @@ public final class EcMethods {
 
     /** How an agreement's argument becomes the peer's point, checked on the key's curve, or null for stock. */
     private interface PeerReader {
-        ECPoint read(EcKeys.Prepared<PreparedEcKey> key, IRubyObject peer);
+        ECPoint read(EcKeyStates.Prepared<PreparedEcKey> key, IRubyObject peer);
     }
 
     private static IRubyObject agreement(Call call, IRubyObject self, IRubyObject args, PeerReader reader) {
         IRubyObject[] a = arguments(args, 1);
-        EcEngine engine = ecEngine(call);
+        EcEngine engine = call.ecEngine();
         if (engine == null || a == null) return stockBecause(call, a);
-        EcKeys.Prepared<PreparedEcKey> key = EcKeys.privateKey(engine, self);
+        EcKeyStates.Prepared<PreparedEcKey> key = EcKeyStates.privateKey(engine, self);
         if (key == null) return call.stock(Outcome.KEY_DECLINED);
         ECPoint peer = read(call, () -> reader.read(key, a[0]));
         return peer == null ? call.stock(Outcome.OPTION_NOT_TAKEN) : call.engine(() -> key.key.agree(peer));
@@ -160,14 +161,9 @@ public final class EcMethods {
         return digest != null && hash != null && digest.length() != hash.realSize();
     }
 
-    /** The EC engine of the backend the call started with; null for stock (no backend, or one without EC). */
-    private static EcEngine ecEngine(Call call) {
-        return call.engine == null ? null : call.engine.ec();
-    }
-
     /** Stock's answer when the engine cannot be asked: the backend is stock, has no EC, or the argument count is not the method's. */
     private static IRubyObject stockBecause(Call call, IRubyObject[] args) {
-        if (call.engine != null && call.engine.ec() == null) return call.stock(Outcome.KEY_DECLINED);
+        if (call.engine != null && call.ecEngine() == null) return call.stock(Outcome.KEY_DECLINED);
         return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
     }
 

@@ -3,10 +3,12 @@ package fastrsaengine.structures;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 
 /**
  * Where the RSA blocks sit in the DER that stock encoded: the signature of a certificate, CSR,
- * CRL, OCSP response or OCSP request, the encrypted keys of PKCS#7 enveloped data.
+ * CRL, OCSP response or OCSP request (with what it signs, for an ECDSA signature made anew), the
+ * encrypted keys of PKCS#7 enveloped data.
  * Just enough of DER to walk to them (definite lengths; anything else is refused with
  * IllegalArgumentException, which leaves the call to stock). A slot is rewritten in place with a
  * block of the same length, so every length around it stays and the rest of stock's bytes are kept.
@@ -24,7 +26,7 @@ final class DerSlots {
      * A block's place: offset and length of its bytes in the DER, and the offsets of the elements
      * that enclose it, outermost first (the lengths a block of another length changes).
      */
-    static final class Slot {
+    static class Slot {
         final int offset, length;
         private final int[] enclosing;
 
@@ -62,6 +64,30 @@ final class DerSlots {
         }
     }
 
+    /**
+     * A signature's slot, with what it signs: the to-be-signed element (its whole encoding, as
+     * X.509 signs it) and the signature algorithm's object identifier, both as stock encoded them.
+     */
+    static final class SignatureSlot extends Slot {
+        private final int signed, algorithm;
+
+        SignatureSlot(Slot bits, int signed, int algorithm) {
+            super(bits.offset, bits.length, bits.enclosing);
+            this.signed = signed;
+            this.algorithm = algorithm;
+        }
+
+        byte[] signedPart(byte[] der) {
+            return Arrays.copyOfRange(der, signed, contentStart(der, signed) + contentLength(der, signed));
+        }
+
+        /** The algorithm's OID, dotted. */
+        String algorithm(byte[] der) {
+            int oid = expect(der, children(der, expect(der, algorithm, SEQUENCE)).get(0), OID);
+            return ASN1ObjectIdentifier.getInstance(Arrays.copyOfRange(der, oid, contentStart(der, oid) + contentLength(der, oid))).getId();
+        }
+    }
+
     private DerSlots() {
     }
 
@@ -69,18 +95,18 @@ final class DerSlots {
      * X.509's SIGNED{...}: SEQUENCE { tbs, algorithm, BIT STRING signature }, as a certificate, CSR
      * or CRL; an OCSP BasicOCSPResponse has its certificates after them ([0]).
      */
-    static Slot x509Signature(byte[] der) {
+    static SignatureSlot x509Signature(byte[] der) {
         List<Integer> parts = children(der, expect(der, 0, SEQUENCE));
         boolean certificatesAfter = parts.size() == 4 && tag(der, parts.get(3)) == EXPLICIT_0;
         if (parts.size() != 3 && !certificatesAfter) throw new IllegalArgumentException("not a signed X.509 structure");
-        return signatureBits(der, parts.get(2), 0);
+        return new SignatureSlot(signatureBits(der, parts.get(2), 0), expect(der, parts.get(0), SEQUENCE), parts.get(1));
     }
 
     /**
      * OCSPRequest: SEQUENCE { tbsRequest, [0] EXPLICIT Signature }, where Signature is SEQUENCE {
      * algorithm, BIT STRING signature, [0] certificates OPTIONAL } (RFC 6960).
      */
-    static Slot ocspRequestSignature(byte[] der) {
+    static SignatureSlot ocspRequestSignature(byte[] der) {
         List<Integer> parts = children(der, expect(der, 0, SEQUENCE));
         if (parts.size() != 2) throw new IllegalArgumentException("not a signed OCSP request");
         int explicit = expect(der, parts.get(1), EXPLICIT_0);
@@ -89,7 +115,7 @@ final class DerSlots {
         int signature = expect(der, inExplicit.get(0), SEQUENCE);
         List<Integer> signatureParts = children(der, signature);
         if (signatureParts.size() < 2) throw new IllegalArgumentException("no signature");
-        return signatureBits(der, signatureParts.get(1), 0, explicit, signature);
+        return new SignatureSlot(signatureBits(der, signatureParts.get(1), 0, explicit, signature), expect(der, parts.get(0), SEQUENCE), signatureParts.get(0));
     }
 
     /** A BIT STRING of whole bytes, as a signature is: its bytes after the unused-bits count. */

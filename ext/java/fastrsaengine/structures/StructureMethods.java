@@ -1,6 +1,9 @@
 package fastrsaengine.structures;
 
 import fastrsaengine.call.Call;
+import fastrsaengine.call.EcKeyStates;
+import fastrsaengine.engines.EcEngine;
+import fastrsaengine.engines.PreparedEcKey;
 import fastrsaengine.call.Errors;
 import fastrsaengine.call.KeyStates;
 import fastrsaengine.padding.PrivateKeyOperations;
@@ -16,6 +19,7 @@ import org.jruby.RubyNumeric;
 import org.jruby.RubyArray;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.exceptions.RaiseException;
+import org.jruby.ext.openssl.PKeyEC;
 import org.jruby.ext.openssl.PKeyRSA;
 import org.jruby.ext.openssl.impl.SignerInfoWithPkey;
 import org.jruby.runtime.Block;
@@ -25,17 +29,18 @@ import org.jruby.runtime.builtin.IRubyObject;
 /**
  * FastRsaEngine::StructureMethods: the engine side of the methods that sign or decrypt a structure
  * with an RSA key: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
- * OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt. Stock
- * does everything it always did (builds and encodes the structure, hashes, pads, and for
- * decryption unpads and deciphers the content) with a stand-in key of exponent 1 ({@link
- * StandInKey}). For a signature the engine signs the DigestInfo stock padded (at the stand-in's
- * size) at the key's size and puts the signature where stock left the block: in the DER ({@link
+ * OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt, and of the five that
+ * sign themselves with an EC key. Stock does everything it always did (builds and encodes the
+ * structure, hashes, pads, and for decryption unpads and deciphers the content) with a stand-in
+ * key ({@link StandInKey}: RSA of exponent 1; {@link StandInEcKey}: a toy curve). For a signature
+ * the engine signs what stock left ({@link StructureSigner}: RSA's padded DigestInfo, EC's
+ * to-be-signed part) and puts its signature where stock left the stand-in's: in the DER ({@link
  * DerSlots}), which the object then takes back, or for PKCS#7 in the signer stock made. For an
  * envelope the engine opens the encrypted key in a copy that stock then decrypts. Each with the
- * gem's blinding and result check; so every structure is stock's byte for byte, errors are
- * stock's, and only the exponentiation is the engine's. Anything else (another kind of key, a key
- * the engine declines, the backend stock, a structure not as expected) is stock's call with the
- * caller's key.
+ * gem's blinding and result check; so every structure is stock's byte for byte but the signature,
+ * errors are stock's, and only the private-key operation is the engine's. Anything else (another
+ * kind of key, a key the engine declines, the backend stock, a structure not as expected) is
+ * stock's call with the caller's key.
  */
 public final class StructureMethods {
     /** PKCS7::NOATTR. */
@@ -43,26 +48,34 @@ public final class StructureMethods {
     /** The messageDigest attribute, as jruby-openssl numbers attributes (OpenSSL's NID_pkcs9_messageDigest). */
     private static final int MESSAGE_DIGEST = 51;
 
+    /**
+     * Which kinds of key a method signs through the engine. CSRs and OCSP are signed by stock through
+     * Bouncy Castle, which signs with the EC stand-in's toy curve; certificates and CRLs through the
+     * JDK's providers, whose SunEC signs only the named curves at a named curve's cost (and no
+     * secp256k1 at all), so no cheap stand-in exists: an EC key there stays stock's.
+     */
+    private static final boolean RSA_ONLY = false, RSA_OR_EC = true;
+
     private StructureMethods() {
     }
 
     /** The block yields to {@code super(key, digest)}, with the key given or the caller's. */
     @JRubyMethod(name = "certificate_sign", module = true)
     public static IRubyObject certificateSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, DerSlots::x509Signature,
+        return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, RSA_ONLY, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCertificate(signed, der));
     }
 
     @JRubyMethod(name = "request_sign", module = true)
     public static IRubyObject requestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return signAndReadBack(Call.start(context, module, "request_sign", stock), self, key, DerSlots::x509Signature,
+        return signAndReadBack(Call.start(context, module, "request_sign", stock), self, key, RSA_OR_EC, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdRequest(signed, der));
     }
 
     @JRubyMethod(name = "crl_sign", module = true)
     public static IRubyObject crlSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
         StructureArguments.crlSign(context, key, digest);
-        return signAndReadBack(Call.start(context, module, "crl_sign", stock), self, key, DerSlots::x509Signature,
+        return signAndReadBack(Call.start(context, module, "crl_sign", stock), self, key, RSA_ONLY, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCrl(signed, der));
     }
 
@@ -86,7 +99,7 @@ public final class StructureMethods {
     private static IRubyObject ocspSign(Call call, IRubyObject self, RubyArray<?> args, SlotFinder slot, String stockClass) {
         StructureArguments.ocspSign(call.context, call.method, args);
         if (args.size() < 2 || args.size() > 5) return call.stock(reason(call, null)); // stock's ArgumentError
-        return signAndReadBack(call, self, args.eltInternal(1), slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der));
+        return signAndReadBack(call, self, args.eltInternal(1), RSA_OR_EC, slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der));
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the arguments given, or the caller's. */
@@ -223,7 +236,7 @@ public final class StructureMethods {
 
     private static Outcome reason(Call call, IRubyObject key) {
         if (call.engine == null) return Outcome.BACKEND_STOCK;
-        return key instanceof PKeyRSA ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN;
+        return key instanceof PKeyRSA || key instanceof PKeyEC ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN;
     }
 
     /**
@@ -240,12 +253,12 @@ public final class StructureMethods {
      * DER back as one step per object: two threads signing the same object take turns, so neither
      * reads it back while the other has emptied it (a Java NullPointerException inside jruby-openssl otherwise).
      */
-    private static IRubyObject signAndReadBack(Call call, IRubyObject self, IRubyObject key, SlotFinder slot, ReadBack readBack) {
-        Routed routed = route(call, key);
-        if (routed == null) return call.stock(reason(call, key));
+    private static IRubyObject signAndReadBack(Call call, IRubyObject self, IRubyObject key, boolean takesEc, SlotFinder slot, ReadBack readBack) {
+        StructureSigner signer = signer(call, key, takesEc);
+        if (signer == null) return call.stock(reason(call, key));
         synchronized (self) {
-            IRubyObject signed = stockWithStandIn(call, routed);
-            byte[] der = signedDer(call, routed.operations, derOf(call.context, self), slot);
+            IRubyObject signed = stockWithStandIn(call, signer.standIn());
+            byte[] der = signedDer(call, signer, derOf(call.context, self), slot);
             if (der == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
             readBack.from(call.context, self, der);
             call.countAnswer(Outcome.ENGINE);
@@ -253,9 +266,15 @@ public final class StructureMethods {
         }
     }
 
-    /** Stock's method with a signing stand-in for the key; what it raises is stock's answer to the arguments, counted as such. */
-    private static IRubyObject stockWithStandIn(Call call, Routed routed) {
-        return stockWithStandIn(call, StandInKey.forSigning(routed.key));
+    /** The engine's signer for the caller's key: RSA's, or EC's where the method and the backend take EC; null for stock. */
+    private static StructureSigner signer(Call call, IRubyObject key, boolean takesEc) {
+        if (key instanceof PKeyEC) {
+            EcEngine ec = takesEc ? call.ecEngine() : null;
+            EcKeyStates.Prepared<PreparedEcKey> prepared = ec == null ? null : EcKeyStates.privateKey(ec, key);
+            return prepared == null ? null : new EcStructureSigner((PKeyEC) key, prepared.key);
+        }
+        Routed routed = route(call, key);
+        return routed == null ? null : new RsaStructureSigner(routed.key, routed.operations);
     }
 
     /** Stock's method with arguments holding a stand-in, counted as above. */
@@ -270,25 +289,23 @@ public final class StructureMethods {
 
     /** Where the signature goes in a structure's DER; IllegalArgumentException where the DER is not as stock makes it. */
     private interface SlotFinder {
-        DerSlots.Slot find(byte[] der);
+        DerSlots.SignatureSlot find(byte[] der);
     }
 
     /**
-     * The DER stock encoded with its signature, the encoded message it left at the stand-in's size,
-     * replaced by the engine's signature of the same DigestInfo at the key's size; null when there
-     * is no DER, or it or the block is not what stock makes with an RSA key (then stock signs again
+     * The DER stock encoded with the stand-in's signature, with the engine's in its place; null when
+     * there is no DER, or it or what the stand-in left is not what stock makes (then stock signs again
      * with the caller's key, and answers as it always has).
      */
-    private static byte[] signedDer(Call call, PrivateKeyOperations operations, byte[] der, SlotFinder finder) {
+    private static byte[] signedDer(Call call, StructureSigner signer, byte[] der, SlotFinder finder) {
         if (der == null) return null;
-        DerSlots.Slot slot;
+        DerSlots.SignatureSlot slot;
         try {
             slot = finder.find(der);
         } catch (IllegalArgumentException notAsStockMakesIt) {
             return null;
         }
-        byte[] encoded = slot.read(der);
-        byte[] signature = call.perform(() -> operations.signEncodedMessage(encoded));
+        byte[] signature = signer.signature(call, der, slot);
         return signature == null ? null : slot.splice(der, signature);
     }
 

@@ -1,4 +1,4 @@
-package fastrsaengine.ec;
+package fastrsaengine.call;
 
 import java.io.IOException;
 import java.lang.reflect.Constructor;
@@ -24,19 +24,31 @@ import org.jruby.runtime.builtin.IRubyObject;
  * There is no public way to make an EC object from Java keys. Where the constructor is missing,
  * {@link #of} throws IllegalStateException: the start-up check then leaves EC with stock.
  */
-final class StockEcKey {
+public final class StockEcKey {
     private static final Constructor<?> CONSTRUCTOR = constructor();
 
     private StockEcKey() {
     }
 
     /** A new object of the class (EC or a subclass of it, as stock's EC.generate makes) holding the key. */
-    static IRubyObject of(Ruby runtime, RubyClass ecClass, byte[] sec1) {
-        if (CONSTRUCTOR == null) throw new IllegalStateException("jruby-openssl's PKeyEC has no (Ruby, RubyClass, PrivateKey, PublicKey) constructor");
+    public static IRubyObject of(Ruby runtime, RubyClass ecClass, byte[] sec1) {
         try {
             KeyPair pair = PKey.readECPrivateKey(sec1);
-            return (IRubyObject) CONSTRUCTOR.newInstance(runtime, ecClass, pair.getPrivate(), pair.getPublic());
-        } catch (ReflectiveOperationException | IOException | GeneralSecurityException e) {
+            return holding(runtime, ecClass, pair.getPrivate(), pair.getPublic());
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("EC key not made as stock makes it", e);
+        }
+    }
+
+    /**
+     * A new object of the class holding these Java keys as they are, as {@code OpenSSL::PKey.read}
+     * makes one: a private key of an unnamed curve leaves the object's curve name unset.
+     */
+    public static IRubyObject holding(Ruby runtime, RubyClass ecClass, PrivateKey privateKey, PublicKey publicKey) {
+        if (CONSTRUCTOR == null) throw new IllegalStateException("jruby-openssl's PKeyEC has no (Ruby, RubyClass, PrivateKey, PublicKey) constructor");
+        try {
+            return (IRubyObject) CONSTRUCTOR.newInstance(runtime, ecClass, privateKey, publicKey);
+        } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("EC key not made as stock makes it", e);
         }
     }

@@ -1,4 +1,4 @@
-package fastrsaengine.ec;
+package fastrsaengine.call;
 
 import fastrsaengine.engines.EcCurve;
 import fastrsaengine.engines.EcEngine;
@@ -21,17 +21,17 @@ import org.jruby.runtime.builtin.IRubyObject;
  * engine's, made again after a switch of backend; a key the engine declines (a curve it lacks,
  * numbers that disagree) is remembered and goes straight to stock.
  */
-final class EcKeys {
+public final class EcKeyStates {
     private static final WeakIdentityCache<Object, State> PRIVATE = new WeakIdentityCache<>();
     private static final WeakIdentityCache<Object, State> PUBLIC = new WeakIdentityCache<>();
 
-    private EcKeys() {
+    private EcKeyStates() {
     }
 
     /** A key as the engine holds it, with its curve. */
-    static final class Prepared<K> {
-        final EcCurve curve;
-        final K key;
+    public static final class Prepared<K> {
+        public final EcCurve curve;
+        public final K key;
 
         Prepared(EcCurve curve, K key) {
             this.curve = curve;
@@ -62,7 +62,7 @@ final class EcKeys {
      * curve the engine lacks, numbers that disagree). The Java keys are read once.
      */
     @SuppressWarnings("unchecked")
-    static Prepared<PreparedEcKey> privateKey(EcEngine engine, IRubyObject self) {
+    public static Prepared<PreparedEcKey> privateKey(EcEngine engine, IRubyObject self) {
         if (!(self instanceof PKeyEC)) return null;
         PrivateKey privateKey = ((PKeyEC) self).getPrivateKey();
         if (!(privateKey instanceof ECPrivateKey)) return null;
@@ -80,7 +80,7 @@ final class EcKeys {
      * with the point the engine computes from the scalar, as OpenSSL computes it when it loads such a key.
      */
     @SuppressWarnings("unchecked")
-    static Prepared<PreparedEcPublicKey> publicKey(EcEngine engine, IRubyObject self) {
+    public static Prepared<PreparedEcPublicKey> publicKey(EcEngine engine, IRubyObject self) {
         if (!(self instanceof PKeyEC)) return null;
         PublicKey publicKey = ((PKeyEC) self).getPublicKey();
         if (!(publicKey instanceof ECPublicKey)) return publicKeyOfScalar(engine, self);
@@ -102,7 +102,7 @@ final class EcKeys {
     }
 
     /** The curve and point of a Ruby EC key's public half, or null: derive's peer. */
-    static Peer peerOf(IRubyObject peer) {
+    public static Peer peerOf(IRubyObject peer) {
         PublicKey publicKey = peer instanceof PKeyEC ? ((PKeyEC) peer).getPublicKey() : null;
         if (!(publicKey instanceof ECPublicKey)) return null;
         ECPublicKey key = (ECPublicKey) publicKey;
@@ -111,9 +111,9 @@ final class EcKeys {
     }
 
     /** A peer's point and the curve it claims. */
-    static final class Peer {
-        final EcCurve curve;
-        final ECPoint point;
+    public static final class Peer {
+        public final EcCurve curve;
+        public final ECPoint point;
 
         Peer(EcCurve curve, ECPoint point) {
             this.curve = curve;
