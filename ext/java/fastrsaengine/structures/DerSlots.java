@@ -78,7 +78,7 @@ final class DerSlots {
         }
 
         byte[] signedPart(byte[] der) {
-            return Arrays.copyOfRange(der, signed, contentStart(der, signed) + contentLength(der, signed));
+            return element(der, signed);
         }
 
         /** The algorithm's OID, dotted. */
@@ -86,6 +86,11 @@ final class DerSlots {
             int oid = expect(der, children(der, expect(der, algorithm, SEQUENCE)).get(0), OID);
             return ASN1ObjectIdentifier.getInstance(Arrays.copyOfRange(der, oid, contentStart(der, oid) + contentLength(der, oid))).getId();
         }
+    }
+
+    /** Where a structure's signature sits: x509Signature or ocspRequestSignature; IllegalArgumentException where the DER is not as stock makes it. */
+    interface Layout {
+        SignatureSlot find(byte[] der);
     }
 
     private DerSlots() {
@@ -100,6 +105,36 @@ final class DerSlots {
         boolean certificatesAfter = parts.size() == 4 && tag(der, parts.get(3)) == EXPLICIT_0;
         if (parts.size() != 3 && !certificatesAfter) throw new IllegalArgumentException("not a signed X.509 structure");
         return new SignatureSlot(signatureBits(der, parts.get(2), 0), expect(der, parts.get(0), SEQUENCE), parts.get(1));
+    }
+
+    /**
+     * X.509's SIGNED{...} of a certificate or CRL with another signature algorithm: its
+     * AlgorithmIdentifier (DER) both after the to-be-signed part and inside it (the first element
+     * there that is the same algorithm, as X.509 repeats it), every other byte as it was.
+     */
+    static byte[] withSignatureAlgorithm(byte[] der, byte[] algorithm) {
+        List<Integer> parts = children(der, expect(der, 0, SEQUENCE));
+        if (parts.size() != 3) throw new IllegalArgumentException("not a signed certificate or CRL");
+        byte[] was = element(der, expect(der, parts.get(1), SEQUENCE));
+        int tbs = expect(der, parts.get(0), SEQUENCE);
+        byte[] tbsContent = null;
+        for (int field : children(der, tbs)) {
+            if (!Arrays.equals(was, element(der, field))) continue;
+            tbsContent = concat(Arrays.copyOfRange(der, contentStart(der, tbs), field), algorithm, Arrays.copyOfRange(der, field + was.length, end(der, tbs)));
+            break;
+        }
+        if (tbsContent == null) throw new IllegalArgumentException("no signature algorithm in the to-be-signed part");
+        byte[] content = concat(header((byte) SEQUENCE, tbsContent.length), tbsContent, algorithm, element(der, parts.get(2)));
+        return concat(header((byte) SEQUENCE, content.length), content);
+    }
+
+    /** An element's whole encoding: tag, length and content. */
+    private static byte[] element(byte[] der, int at) {
+        return Arrays.copyOfRange(der, at, end(der, at));
+    }
+
+    private static int end(byte[] der, int at) {
+        return contentStart(der, at) + contentLength(der, at);
     }
 
     /**

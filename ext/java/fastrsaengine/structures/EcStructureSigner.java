@@ -3,58 +3,99 @@ package fastrsaengine.structures;
 import fastrsaengine.call.Call;
 import fastrsaengine.engines.PreparedEcKey;
 import fastrsaengine.padding.DigestAlgorithm;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.Set;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
-import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
+import org.bouncycastle.asn1.x509.X509ObjectIdentifiers;
+import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 import org.bouncycastle.operator.DefaultDigestAlgorithmIdentifierFinder;
 import org.jruby.ext.openssl.PKeyEC;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
- * An EC key's structure signature: stock signs with a toy-curve stand-in ({@link StandInEcKey}),
- * whose signature says nothing of the key; the engine signs anew the to-be-signed part stock
- * encoded, hashed with the digest of the signature algorithm stock wrote (ecdsa-with-SHA256 and
- * the like, as Bouncy Castle maps it), and its DER signature, of another length than the toy's,
- * is spliced in.
+ * An EC key's structure signature. Stock builds the structure with a stand-in whose signature says
+ * nothing of the key, and the engine signs anew the to-be-signed part stock encoded, hashed with
+ * the digest of the signature algorithm stock wrote; its DER signature, of another length than
+ * the stand-in's, is spliced in. The stand-in depends on how stock signs:
+ * <ul>
+ * <li>a CSR and OCSP's request and response through Bouncy Castle: {@link StandInEcKey}, an EC key
+ *     on a toy curve, so stock writes the ECDSA algorithm itself;</li>
+ * <li>a certificate and a CRL through the JDK's providers, whose SunEC signs only named curves, at
+ *     a named curve's cost: an RSA stand-in ({@link StandInKey#inPlaceOfEcKey}), whose algorithm
+ *     (sha256WithRSAEncryption) is then replaced by the ECDSA one of its digest (ecdsa-with-SHA256)
+ *     where X.509 names it twice, as stock with the EC key writes it (Bouncy Castle's identifier,
+ *     no parameters).</li>
+ * </ul>
  */
 final class EcStructureSigner implements StructureSigner {
-    /** The ECDSA signature algorithms Bouncy Castle's signers write: X9.62's with SHA-1 and SHA-2, NIST's with SHA-3. */
-    private static final Set<ASN1ObjectIdentifier> ECDSA = new HashSet<>(Arrays.asList(
-        X9ObjectIdentifiers.ecdsa_with_SHA1, X9ObjectIdentifiers.ecdsa_with_SHA224, X9ObjectIdentifiers.ecdsa_with_SHA256,
-        X9ObjectIdentifiers.ecdsa_with_SHA384, X9ObjectIdentifiers.ecdsa_with_SHA512,
-        NISTObjectIdentifiers.id_ecdsa_with_sha3_224, NISTObjectIdentifiers.id_ecdsa_with_sha3_256,
-        NISTObjectIdentifiers.id_ecdsa_with_sha3_384, NISTObjectIdentifiers.id_ecdsa_with_sha3_512));
+    /** The ECDSA signature algorithm of each digest it is defined with (X9.62's with SHA-1 and SHA-2, NIST's with SHA-3). */
+    private static final Map<ASN1ObjectIdentifier, ASN1ObjectIdentifier> ECDSA_BY_DIGEST = new HashMap<>();
+    private static final Map<ASN1ObjectIdentifier, ASN1ObjectIdentifier> DIGEST_BY_ECDSA = new HashMap<>();
     private static final DefaultDigestAlgorithmIdentifierFinder DIGESTS = new DefaultDigestAlgorithmIdentifierFinder();
+
+    static {
+        ecdsa(X509ObjectIdentifiers.id_SHA1, X9ObjectIdentifiers.ecdsa_with_SHA1);
+        ecdsa(NISTObjectIdentifiers.id_sha224, X9ObjectIdentifiers.ecdsa_with_SHA224);
+        ecdsa(NISTObjectIdentifiers.id_sha256, X9ObjectIdentifiers.ecdsa_with_SHA256);
+        ecdsa(NISTObjectIdentifiers.id_sha384, X9ObjectIdentifiers.ecdsa_with_SHA384);
+        ecdsa(NISTObjectIdentifiers.id_sha512, X9ObjectIdentifiers.ecdsa_with_SHA512);
+        ecdsa(NISTObjectIdentifiers.id_sha3_224, NISTObjectIdentifiers.id_ecdsa_with_sha3_224);
+        ecdsa(NISTObjectIdentifiers.id_sha3_256, NISTObjectIdentifiers.id_ecdsa_with_sha3_256);
+        ecdsa(NISTObjectIdentifiers.id_sha3_384, NISTObjectIdentifiers.id_ecdsa_with_sha3_384);
+        ecdsa(NISTObjectIdentifiers.id_sha3_512, NISTObjectIdentifiers.id_ecdsa_with_sha3_512);
+    }
+
     private final PKeyEC key;
     private final PreparedEcKey prepared;
+    /** Whether stock signs with an RSA stand-in (certificates, CRLs), else with the toy curve's. */
+    private final boolean rsaStandIn;
 
-    EcStructureSigner(PKeyEC key, PreparedEcKey prepared) {
+    EcStructureSigner(PKeyEC key, PreparedEcKey prepared, boolean rsaStandIn) {
         this.key = key;
         this.prepared = prepared;
+        this.rsaStandIn = rsaStandIn;
     }
 
     @Override
     public IRubyObject standIn() {
-        return StandInEcKey.forSigning(key);
+        return rsaStandIn ? StandInKey.inPlaceOfEcKey(key.getRuntime()) : StandInEcKey.forSigning(key);
     }
 
     @Override
-    public byte[] signature(Call call, byte[] der, DerSlots.SignatureSlot slot) {
-        DigestAlgorithm digest = digestOf(slot.algorithm(der));
-        if (digest == null) return null;
-        byte[] signed = slot.signedPart(der);
-        return call.perform(() -> prepared.signHash(digest.hash(signed, 0, signed.length)));
+    public boolean stockAnswersAsWithTheKey() {
+        return false;
     }
 
-    /** The digest of an ECDSA signature algorithm; null for another algorithm, or a digest the gem does not compute. */
-    private static DigestAlgorithm digestOf(String signatureAlgorithm) {
-        ASN1ObjectIdentifier algorithm = new ASN1ObjectIdentifier(signatureAlgorithm);
-        if (!ECDSA.contains(algorithm)) return null;
-        AlgorithmIdentifier digest = DIGESTS.find(new AlgorithmIdentifier(algorithm));
-        return digest == null ? null : DigestAlgorithm.forFetchName(digest.getAlgorithm().getId());
+    @Override
+    public byte[] signedDer(Call call, byte[] der, DerSlots.Layout layout) {
+        byte[] encoded = rsaStandIn ? withEcdsaAlgorithm(der, layout) : der;
+        if (encoded == null) return null;
+        DerSlots.SignatureSlot slot = layout.find(encoded);
+        ASN1ObjectIdentifier digestOid = DIGEST_BY_ECDSA.get(new ASN1ObjectIdentifier(slot.algorithm(encoded)));
+        DigestAlgorithm digest = digestOid == null ? null : DigestAlgorithm.forFetchName(digestOid.getId());
+        if (digest == null) return null;
+        byte[] signed = slot.signedPart(encoded);
+        return slot.splice(encoded, call.perform(() -> prepared.signHash(digest.hash(signed, 0, signed.length))));
+    }
+
+    /** The DER with the ECDSA algorithm of the RSA stand-in's digest; null for a digest ECDSA is not defined with. */
+    private static byte[] withEcdsaAlgorithm(byte[] der, DerSlots.Layout layout) {
+        AlgorithmIdentifier digest = DIGESTS.find(new AlgorithmIdentifier(new ASN1ObjectIdentifier(layout.find(der).algorithm(der))));
+        ASN1ObjectIdentifier ecdsa = digest == null ? null : ECDSA_BY_DIGEST.get(digest.getAlgorithm());
+        if (ecdsa == null) return null;
+        try {
+            return DerSlots.withSignatureAlgorithm(der, new AlgorithmIdentifier(ecdsa).getEncoded(ASN1Encoding.DER));
+        } catch (IOException cannotHappen) { // encoding an OID in memory
+            throw new IllegalStateException(cannotHappen);
+        }
+    }
+
+    private static void ecdsa(ASN1ObjectIdentifier digest, ASN1ObjectIdentifier signature) {
+        ECDSA_BY_DIGEST.put(digest, signature);
+        DIGEST_BY_ECDSA.put(signature, digest);
     }
 }

@@ -3,9 +3,10 @@ package fastrsaengine.structures;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.reflect.Field;
-import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
 import java.security.cert.CertificateException;
 import java.util.Collection;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.cert.X509CRLHolder;
 import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 import org.jruby.RubyClass;
@@ -14,6 +15,7 @@ import org.jruby.ext.openssl.SecurityHelper;
 import org.jruby.ext.openssl.X509CRL;
 import org.jruby.ext.openssl.X509Cert;
 import org.jruby.ext.openssl.X509Request;
+import org.jruby.ext.openssl.impl.ASN1Registry;
 import org.jruby.ext.openssl.impl.PKCS10Request;
 import org.jruby.ext.openssl.impl.SignerInfoWithPkey;
 import org.jruby.runtime.ThreadContext;
@@ -39,10 +41,11 @@ import org.jruby.runtime.builtin.IRubyObject;
  * <li>X509::Certificate's {@code initialize(der)} would not do: it sets every field again from
  *     the DER (the signature algorithm by another name, {@code RSA-SHA1} for {@code
  *     sha1WithRSAEncryption}; the extensions in the DER's order, critical ones first; the times
- *     in UTC), where stock's sign sets one, the private field {@code cert} (the JCA certificate,
- *     which {@code to_der}, {@code to_text}'s signature and {@code verify} read), and leaves the
- *     caller's fields as they were. The engine puts its certificate there, made from the DER as
- *     stock's sign makes it (its CertificateFactory).</li>
+ *     in UTC), where stock's sign sets two, the private fields {@code cert} (the JCA certificate,
+ *     which {@code to_der}, {@code to_text}'s signature and {@code verify} read) and {@code sig_alg}
+ *     (the name {@code signature_algorithm} answers: the registry's name of the algorithm's OID, else
+ *     the OID), and leaves the caller's fields as they were. The engine sets both, the certificate
+ *     made from the DER as stock's sign makes it (its CertificateFactory).</li>
  * <li>X509::Request's sign sets its private field {@code request} (an {@code
  *     org.jruby.ext.openssl.impl.PKCS10Request}, public) to one holding the request it signed in
  *     the private field {@code signedRequest} (read by {@code to_der}, {@code signature_algorithm}
@@ -81,11 +84,16 @@ final class JopensslSeams {
         base.searchMethod("initialize").call(context, self, base, "initialize", RubyString.newStringNoCopy(context.runtime, der));
     }
 
-    /** A certificate signed in place, holding the DER as stock's sign holds what it built (item 4 above). */
+    /**
+     * A certificate signed in place, holding the DER as stock's sign holds what it built (item 4
+     * above): the JCA certificate, and the signature algorithm's name as stock's sign names it.
+     */
     static void holdCertificate(IRubyObject certificate, byte[] der) {
         try {
-            Certificate signed = SecurityHelper.getCertificateFactory("X.509").generateCertificate(new ByteArrayInputStream(der));
+            X509Certificate signed = (X509Certificate) SecurityHelper.getCertificateFactory("X.509").generateCertificate(new ByteArrayInputStream(der));
+            String name = ASN1Registry.o2a(new ASN1ObjectIdentifier(signed.getSigAlgOID()));
             Fields.write(Fields.CERTIFICATE, "X509::Certificate", certificate, signed);
+            Fields.write(Fields.SIGNATURE_ALGORITHM, "X509::Certificate", certificate, certificate.getRuntime().newString(name != null ? name : signed.getSigAlgOID()));
         } catch (CertificateException notDer) {
             throw new IllegalStateException("the certificate signed is no DER", notDer);
         }
@@ -119,6 +127,7 @@ final class JopensslSeams {
     /** The private fields of items 4 to 7, each null where this jruby-openssl has none of that name. */
     private static final class Fields {
         static final Field CERTIFICATE = find(X509Cert.class, "cert");
+        static final Field SIGNATURE_ALGORITHM = find(X509Cert.class, "sig_alg");
         static final Field REQUEST = find(X509Request.class, "request");
         static final Field SIGNED_REQUEST = find(PKCS10Request.class, "signedRequest");
         static final Field CRL_HOLDER = find(X509CRL.class, "crlHolder");

@@ -24,8 +24,14 @@ final class RsaStructureSigner implements StructureSigner {
     }
 
     @Override
-    public byte[] signature(Call call, byte[] der, DerSlots.SignatureSlot slot) {
+    public boolean stockAnswersAsWithTheKey() {
+        return true;
+    }
+
+    @Override
+    public byte[] signedDer(Call call, byte[] der, DerSlots.Layout layout) {
+        DerSlots.SignatureSlot slot = layout.find(der);
         byte[] encoded = slot.read(der);
-        return call.perform(() -> operations.signEncodedMessage(encoded));
+        return slot.splice(der, call.perform(() -> operations.signEncodedMessage(encoded)));
     }
 }

@@ -2,8 +2,13 @@ package fastrsaengine.structures;
 
 import fastrsaengine.engines.PlainPrivateKey;
 import java.math.BigInteger;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.PrivateKey;
 import java.security.interfaces.RSAPublicKey;
+import java.security.spec.RSAKeyGenParameterSpec;
+import java.security.spec.RSAPublicKeySpec;
+import org.jruby.Ruby;
 import org.jruby.RubyClass;
 import org.jruby.ext.openssl.PKeyRSA;
 
@@ -33,9 +38,14 @@ final class StandInKey extends PKeyRSA {
 
     private final transient PlainPrivateKey encodingKey;
 
-    private StandInKey(PKeyRSA real, BigInteger modulus) {
-        super(real.getRuntime(), (RubyClass) real.getRuntime().getClassFromPath("OpenSSL::PKey::RSA"), null,
-            (RSAPublicKey) real.getPublicKey());
+    /**
+     * The public key a stand-in in place of an EC key holds (stock's structure code reads the
+     * structure's public key, never the signing key's): the signing modulus's, with F4.
+     */
+    private static final RSAPublicKey SIGNING_PUBLIC_KEY = signingPublicKey();
+
+    private StandInKey(Ruby runtime, RSAPublicKey publicKey, BigInteger modulus) {
+        super(runtime, (RubyClass) runtime.getClassFromPath("OpenSSL::PKey::RSA"), null, publicKey);
         this.encodingKey = new PlainPrivateKey(modulus, BigInteger.ONE);
     }
 
@@ -45,12 +55,29 @@ final class StandInKey extends PKeyRSA {
      */
     static StandInKey forSigning(PKeyRSA real) {
         BigInteger n = modulusOf(real);
-        return new StandInKey(real, n.bitLength() > SIGNING_MODULUS.bitLength() ? SIGNING_MODULUS : n);
+        return new StandInKey(real.getRuntime(), (RSAPublicKey) real.getPublicKey(), n.bitLength() > SIGNING_MODULUS.bitLength() ? SIGNING_MODULUS : n);
+    }
+
+    /**
+     * For a structure stock signs with an EC key through the JDK's SunEC (certificates, CRLs: see
+     * {@link EcStructureSigner}): an RSA stand-in at the signing modulus, with which stock builds the
+     * structure as it would with the EC key but for the signature algorithm it names.
+     */
+    static StandInKey inPlaceOfEcKey(Ruby runtime) {
+        return new StandInKey(runtime, SIGNING_PUBLIC_KEY, SIGNING_MODULUS);
     }
 
     /** For decryption: the caller's modulus, so a block the engine opened passes through unchanged. */
     static StandInKey forDecryption(PKeyRSA real) {
-        return new StandInKey(real, modulusOf(real));
+        return new StandInKey(real.getRuntime(), (RSAPublicKey) real.getPublicKey(), modulusOf(real));
+    }
+
+    private static RSAPublicKey signingPublicKey() {
+        try {
+            return (RSAPublicKey) KeyFactory.getInstance("RSA").generatePublic(new RSAPublicKeySpec(SIGNING_MODULUS, RSAKeyGenParameterSpec.F4));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("the JDK makes no RSA public key", e);
+        }
     }
 
     private static BigInteger prime(int aboveBase) {

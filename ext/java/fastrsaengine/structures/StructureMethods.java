@@ -49,12 +49,10 @@ public final class StructureMethods {
     private static final int MESSAGE_DIGEST = 51;
 
     /**
-     * Which kinds of key a method signs through the engine. CSRs and OCSP are signed by stock through
-     * Bouncy Castle, which signs with the EC stand-in's toy curve; certificates and CRLs through the
-     * JDK's providers, whose SunEC signs only the named curves at a named curve's cost (and no
-     * secp256k1 at all), so no cheap stand-in exists: an EC key there stays stock's.
+     * How stock signs a structure with an EC key, which decides its stand-in ({@link EcStructureSigner}):
+     * CSRs and OCSP through Bouncy Castle, certificates and CRLs through the JDK's providers.
      */
-    private static final boolean RSA_ONLY = false, RSA_OR_EC = true;
+    private static final boolean SIGNED_BY_BOUNCY_CASTLE = false, SIGNED_BY_JDK = true;
 
     private StructureMethods() {
     }
@@ -62,20 +60,20 @@ public final class StructureMethods {
     /** The block yields to {@code super(key, digest)}, with the key given or the caller's. */
     @JRubyMethod(name = "certificate_sign", module = true)
     public static IRubyObject certificateSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, RSA_ONLY, DerSlots::x509Signature,
+        return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, SIGNED_BY_JDK, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCertificate(signed, der));
     }
 
     @JRubyMethod(name = "request_sign", module = true)
     public static IRubyObject requestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return signAndReadBack(Call.start(context, module, "request_sign", stock), self, key, RSA_OR_EC, DerSlots::x509Signature,
+        return signAndReadBack(Call.start(context, module, "request_sign", stock), self, key, SIGNED_BY_BOUNCY_CASTLE, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdRequest(signed, der));
     }
 
     @JRubyMethod(name = "crl_sign", module = true)
     public static IRubyObject crlSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
         StructureArguments.crlSign(context, key, digest);
-        return signAndReadBack(Call.start(context, module, "crl_sign", stock), self, key, RSA_ONLY, DerSlots::x509Signature,
+        return signAndReadBack(Call.start(context, module, "crl_sign", stock), self, key, SIGNED_BY_JDK, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCrl(signed, der));
     }
 
@@ -96,10 +94,10 @@ public final class StructureMethods {
             "OpenSSL::OCSP::Request");
     }
 
-    private static IRubyObject ocspSign(Call call, IRubyObject self, RubyArray<?> args, SlotFinder slot, String stockClass) {
+    private static IRubyObject ocspSign(Call call, IRubyObject self, RubyArray<?> args, DerSlots.Layout slot, String stockClass) {
         StructureArguments.ocspSign(call.context, call.method, args);
         if (args.size() < 2 || args.size() > 5) return call.stock(reason(call, null)); // stock's ArgumentError
-        return signAndReadBack(call, self, args.eltInternal(1), RSA_OR_EC, slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der));
+        return signAndReadBack(call, self, args.eltInternal(1), SIGNED_BY_BOUNCY_CASTLE, slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der));
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the arguments given, or the caller's. */
@@ -253,12 +251,19 @@ public final class StructureMethods {
      * DER back as one step per object: two threads signing the same object take turns, so neither
      * reads it back while the other has emptied it (a Java NullPointerException inside jruby-openssl otherwise).
      */
-    private static IRubyObject signAndReadBack(Call call, IRubyObject self, IRubyObject key, boolean takesEc, SlotFinder slot, ReadBack readBack) {
-        StructureSigner signer = signer(call, key, takesEc);
+    private static IRubyObject signAndReadBack(Call call, IRubyObject self, IRubyObject key, boolean ecByJdk, DerSlots.Layout layout, ReadBack readBack) {
+        StructureSigner signer = signer(call, key, ecByJdk);
         if (signer == null) return call.stock(reason(call, key));
         synchronized (self) {
-            IRubyObject signed = stockWithStandIn(call, signer.standIn());
-            byte[] der = signedDer(call, signer, derOf(call.context, self), slot);
+            IRubyObject signed;
+            try {
+                signed = call.stockWith(signer.standIn());
+            } catch (RaiseException stockRefused) {
+                if (!signer.stockAnswersAsWithTheKey()) return call.stock(Outcome.OPTION_NOT_TAKEN);
+                call.countAnswer(Outcome.OPTION_NOT_TAKEN);
+                throw stockRefused;
+            }
+            byte[] der = signedDer(call, signer, derOf(call.context, self), layout);
             if (der == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
             readBack.from(call.context, self, der);
             call.countAnswer(Outcome.ENGINE);
@@ -266,18 +271,18 @@ public final class StructureMethods {
         }
     }
 
-    /** The engine's signer for the caller's key: RSA's, or EC's where the method and the backend take EC; null for stock. */
-    private static StructureSigner signer(Call call, IRubyObject key, boolean takesEc) {
+    /** The engine's signer for the caller's key: RSA's, or EC's where the backend takes EC; null for stock. */
+    private static StructureSigner signer(Call call, IRubyObject key, boolean ecByJdk) {
         if (key instanceof PKeyEC) {
-            EcEngine ec = takesEc ? call.ecEngine() : null;
+            EcEngine ec = call.ecEngine();
             EcKeyStates.Prepared<PreparedEcKey> prepared = ec == null ? null : EcKeyStates.privateKey(ec, key);
-            return prepared == null ? null : new EcStructureSigner((PKeyEC) key, prepared.key);
+            return prepared == null ? null : new EcStructureSigner((PKeyEC) key, prepared.key, ecByJdk);
         }
         Routed routed = route(call, key);
         return routed == null ? null : new RsaStructureSigner(routed.key, routed.operations);
     }
 
-    /** Stock's method with arguments holding a stand-in, counted as above. */
+    /** Stock's method with arguments holding an RSA stand-in; what it raises is stock's answer to the arguments, counted as such. */
     private static IRubyObject stockWithStandIn(Call call, IRubyObject... args) {
         try {
             return call.stockWith(args);
@@ -287,26 +292,18 @@ public final class StructureMethods {
         }
     }
 
-    /** Where the signature goes in a structure's DER; IllegalArgumentException where the DER is not as stock makes it. */
-    private interface SlotFinder {
-        DerSlots.SignatureSlot find(byte[] der);
-    }
-
     /**
-     * The DER stock encoded with the stand-in's signature, with the engine's in its place; null when
-     * there is no DER, or it or what the stand-in left is not what stock makes (then stock signs again
-     * with the caller's key, and answers as it always has).
+     * The DER stock encoded with the stand-in's signature, signed by the engine; null when there is no
+     * DER, or it or what the stand-in left is not what stock makes (then stock signs again with the
+     * caller's key, and answers as it always has).
      */
-    private static byte[] signedDer(Call call, StructureSigner signer, byte[] der, SlotFinder finder) {
+    private static byte[] signedDer(Call call, StructureSigner signer, byte[] der, DerSlots.Layout layout) {
         if (der == null) return null;
-        DerSlots.SignatureSlot slot;
         try {
-            slot = finder.find(der);
+            return signer.signedDer(call, der, layout);
         } catch (IllegalArgumentException notAsStockMakesIt) {
             return null;
         }
-        byte[] signature = signer.signature(call, der, slot);
-        return signature == null ? null : slot.splice(der, signature);
     }
 
     /**

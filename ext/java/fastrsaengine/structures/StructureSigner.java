@@ -4,16 +4,24 @@ import fastrsaengine.call.Call;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
- * How the engine signs a structure stock encoded with a stand-in key: one per kind of key (RSA, EC),
- * chosen by {@link StructureMethods} for the caller's key.
+ * How the engine signs a structure that stock encoded with a stand-in key: one per kind of key
+ * (RSA, EC), chosen by {@link StructureMethods} for the caller's key.
  */
 interface StructureSigner {
     /** The key stock's method is handed: it signs cheaply, and its signature is replaced. */
     IRubyObject standIn();
 
     /**
-     * The engine's signature for the slot of the DER stock encoded with the stand-in, or null where the
-     * slot is not what stock makes with this kind of key (the call is then stock's with the caller's key).
+     * Whether an error stock raises with the stand-in is its answer to the caller's key too: so for a
+     * stand-in of the key's own kind; one of another curve or kind can fail where the key would not,
+     * and stock then answers with the caller's key.
      */
-    byte[] signature(Call call, byte[] der, DerSlots.SignatureSlot slot);
+    boolean stockAnswersAsWithTheKey();
+
+    /**
+     * The DER stock encoded with the stand-in, signed by the engine; null where what the stand-in left
+     * is not what the engine signs (the call is then stock's with the caller's key), as is an
+     * IllegalArgumentException from the layout.
+     */
+    byte[] signedDer(Call call, byte[] der, DerSlots.Layout layout);
 }
