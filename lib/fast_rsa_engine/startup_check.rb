@@ -100,7 +100,7 @@ module FastRsaEngine
       cert.version = 2
       cert.serial = 1
       cert.subject = cert.issuer = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
-      cert.public_key = key.public_key
+      cert.public_key = key # its public half; an EC key's public_key is a point
       cert.not_before = Time.at(0)
       cert.not_after = Time.at(4_102_444_800)
       cert.sign(key, "SHA256")
@@ -134,16 +134,19 @@ module FastRsaEngine
       raise "it did not go through the engine" unless after.zip(before).all? { |now, earlier| now > earlier }
 
       ec_generated
-      ec_structure if structures[:request_sign] == "applied"
+      ec_structures(structures)
     end
 
-    # A CSR signed with the EC key through its patch (the structure methods share their EC path:
-    # StructureMethods), counted as the engine's, whose signature stock verifies.
-    def self.ec_structure
+    # A CSR and a certificate signed with the EC key through their patches, where applied (the
+    # structure methods' two ways with an EC key: StructureMethods), each counted as the engine's
+    # and verified by stock.
+    def self.ec_structures(structures)
       key = OpenSSL::PKey::EC.new(EC_KEY)
-      before = Native.stats[:calls].dig(:request_sign, :engine).to_i
-      raise "its CSR signature does not verify" unless STRUCTURE_CHECKS.fetch(:request_sign).call(key)
-      raise "its CSR did not go through the engine" unless Native.stats[:calls].dig(:request_sign, :engine).to_i > before
+      %i[request_sign certificate_sign].select { |name| structures[name] == "applied" }.each do |name|
+        before = Native.stats[:calls].dig(name, :engine).to_i
+        raise "its #{name} does not verify" unless STRUCTURE_CHECKS.fetch(name).call(key)
+        raise "its #{name} did not go through the engine" unless Native.stats[:calls].dig(name, :engine).to_i > before
+      end
     end
 
     def self.ec_generated

@@ -17,7 +17,7 @@ module FastRsaEngine
   module StructurePatch
     # X509::Certificate#sign(key, digest)
     module Certificate
-      def sign(a0, a1) = StructureMethods.certificate_sign(self, a0) { |key = a0| super(key, a1) }
+      def sign(a0, a1) = StructureMethods.certificate_sign(self, a0, a1) { |key = a0| super(key, a1) }
     end
 
     # X509::Request#sign(key, digest)

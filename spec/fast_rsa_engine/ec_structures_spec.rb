@@ -27,6 +27,10 @@ RSpec.describe "Structures signed with an EC key", jruby: true do
   # A self-signed certificate of an EC key (its public key set from the key: an EC key's public_key
   # is a point).
   def certificate(key, digest = "SHA256")
+    unsigned_certificate(key).sign(key, digest)
+  end
+
+  def unsigned_certificate(key)
     cert = OpenSSL::X509::Certificate.new
     cert.version = 2
     cert.serial = 1
@@ -35,7 +39,7 @@ RSpec.describe "Structures signed with an EC key", jruby: true do
     cert.not_before = Time.at(1_700_000_000)
     cert.not_after = Time.at(1_900_000_000)
     Structures.add_extensions(cert)
-    cert.sign(key, digest)
+    cert
   end
 
   def request(key, digest)
@@ -94,11 +98,41 @@ RSpec.describe "Structures signed with an EC key", jruby: true do
       expect(MRI.run(mri_verifies, checked)).to all(eq([true] * 5))
     end
 
+    it "a secp256k1 certificate and CRL, which stock cannot sign (SunEC lacks the curve), are signed as MRI signs them" do
+      key = OpenSSL::PKey::EC.generate("secp256k1")
+      expect { Backends.with("stock") { certificate(key) } }.to raise_error(OpenSSL::X509::CertificateError)
+      expect { Backends.with("stock") { Structures.crl(key, OpenSSL::Digest.new("SHA256")) } }.to raise_error(OpenSSL::X509::CRLError)
+      cert = certificate(key)
+      crl = Structures.crl(key, OpenSSL::Digest.new("SHA256"))
+      verdicts = MRI.run(<<~'RUBY', { "certificate" => MRI.hex(cert.to_der), "crl" => MRI.hex(crl.to_der) })
+        input = JSON.parse($stdin.read)
+        cert = OpenSSL::X509::Certificate.new([input["certificate"]].pack("H*"))
+        puts JSON.generate([cert.verify(cert.public_key), OpenSSL::X509::CRL.new([input["crl"]].pack("H*")).verify(cert.public_key)])
+      RUBY
+      expect(verdicts).to eq([true, true])
+    end
+
+    it "a digest no ECDSA algorithm is defined with (MD5) gets stock's error, and leaves the certificate as stock's does" do
+      key = OpenSSL::PKey::EC.generate("prime256v1")
+      left = ->(cert) { [(cert.sign(key, "MD5") rescue $!.class), StructureReaders.timeless(cert)] }
+      expect(left.call(unsigned_certificate(key))).to eq(Backends.with("stock") { left.call(unsigned_certificate(key)) })
+    end
+
     it "a key of a curve the engine lacks is stock's: its CSR verifies, counted as declined" do
       key = OpenSSL::PKey::EC.generate(EcFixtures::STOCK_CURVES.first)
       declined = counts(:request_sign).fetch(:key_declined, 0)
       expect(OpenSSL::X509::Request.new(request(key, "SHA256").to_der).verify(key)).to be(true)
       expect(counts(:request_sign)[:key_declined]).to eq(declined + 1)
+    end
+  end
+
+  it "a public key alone signs no certificate or CSR: MRI's ArgumentError, on every backend" do
+    key = EcFixtures.public_only(OpenSSL::PKey::EC.generate("prime256v1"))
+    (["stock"] + Backends.native).each do |backend|
+      Backends.with(backend) do
+        expect { certificate(key) }.to raise_error(ArgumentError, "private key is needed")
+        expect { request(key, "SHA256") }.to raise_error(ArgumentError, "private key is needed")
+      end
     end
   end
 

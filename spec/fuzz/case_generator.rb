@@ -174,8 +174,12 @@ module Fuzz
     end
 
     # A key of the corpus as an argument (the structure methods'): mostly a sound one.
+    # A structure method's key: RSA's, and a third of the time EC's (which the engine signs every
+    # structure with too), sound 70% of the time.
     def key_argument
-      Value.key(pick(@crafted_keys.empty? || @random.rand < 0.7 ? @sound_keys : @crafted_keys))
+      ec = @ec_sound_keys.any? && (@sound_keys.empty? || @random.rand < 0.3)
+      sound, crafted = ec ? [@ec_sound_keys, @ec_crafted_keys] : [@sound_keys, @crafted_keys]
+      Value.key(pick(crafted.empty? || @random.rand < 0.7 ? sound : crafted))
     end
 
     # A signer's certificate argument: mostly the key's own; else one never signed, another
@@ -183,7 +187,7 @@ module Fuzz
     def signer
       return Value.certificate("own") if !reach?(:structure_arguments) || @random.rand < 0.7
 
-      pick(Value.certificate("unsigned"), Value.certificate("other"), nil, "text", Value.key(pick(@sound_keys)))
+      pick(Value.certificate("unsigned"), Value.certificate("other"), nil, "text", Value.key(pick(*(@sound_keys.empty? ? @ec_sound_keys : @sound_keys))))
     end
 
     # A structure's digest: a digest as the RSA methods draw it, or any OpenSSL names (DSS1 it has no more).

@@ -23,6 +23,10 @@ module StructureReaders
   # signing time), which two calls a second apart read differently.
   TIME_HELD = { "OpenSSL::OCSP::BasicResponse" => %i[to_der], "OpenSSL::PKCS7" => %i[to_der to_pem signers] }.freeze
 
+  # Readers that show the signature, which an ECDSA signature makes random: two signings of one
+  # structure with one EC key differ there alone.
+  SIGNATURE_HELD = %i[to_der to_pem to_text signers].freeze
+
   # (jruby-openssl's X509::Request#to_text only warns that it is not implemented.)
   # Reader name => what it read, for every reader of the object's class.
   def of(object, except: [])
@@ -32,6 +36,15 @@ module StructureReaders
   # Every reader but those that show the time of signing.
   def timeless(object)
     of(object, except: TIME_HELD.fetch(class_name(object), []))
+  end
+
+  # Every reader but those that show the signature or the time of signing, and the part the
+  # signature covers (X.509's to-be-signed part, an OCSP request's tbsRequest) where no time is in it.
+  def unsigned(object)
+    state = of(object, except: SIGNATURE_HELD + TIME_HELD.fetch(class_name(object), []))
+    return state if TIME_HELD.key?(class_name(object))
+
+    state.merge("signed part" => read { OpenSSL::ASN1.decode(object.to_der).value.first.to_der.unpack1("H*") })
   end
 
   def readers_of(object)

@@ -4,8 +4,12 @@ import fastrsaengine.call.Call;
 import fastrsaengine.engines.PreparedEcKey;
 import fastrsaengine.padding.DigestAlgorithm;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
@@ -13,6 +17,8 @@ import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.asn1.x509.X509ObjectIdentifiers;
 import org.bouncycastle.asn1.x9.X9ObjectIdentifiers;
 import org.bouncycastle.operator.DefaultDigestAlgorithmIdentifierFinder;
+import org.jruby.RubyString;
+import org.jruby.ext.openssl.Digest;
 import org.jruby.ext.openssl.PKeyEC;
 import org.jruby.runtime.builtin.IRubyObject;
 
@@ -49,6 +55,13 @@ final class EcStructureSigner implements StructureSigner {
         ecdsa(NISTObjectIdentifiers.id_sha3_512, NISTObjectIdentifiers.id_ecdsa_with_sha3_512);
     }
 
+    /**
+     * The digest names stock's certificate and CRL signing turn into an ECDSA algorithm ("SHA256" into
+     * "SHA256WITHECDSA"), in any case: the JCA's names of the algorithms above.
+     */
+    private static final Set<String> ECDSA_DIGEST_NAMES = new HashSet<>(Arrays.asList(
+        "SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512"));
+
     private final PKeyEC key;
     private final PreparedEcKey prepared;
     /** Whether stock signs with an RSA stand-in (certificates, CRLs), else with the toy curve's. */
@@ -58,6 +71,20 @@ final class EcStructureSigner implements StructureSigner {
         this.key = key;
         this.prepared = prepared;
         this.rsaStandIn = rsaStandIn;
+    }
+
+    /**
+     * Whether stock, signing a certificate or CRL with an EC key, names one of the ECDSA algorithms
+     * for this digest argument: a name as given; an OpenSSL::Digest by its algorithm without hyphens
+     * (jruby-openssl's Digest#getShortAlgorithm, not public: "SHA3256" for SHA3-256, which no
+     * algorithm has), known here by the name it was made with where that has no hyphen.
+     */
+    static boolean definedWith(IRubyObject digest) {
+        if (digest instanceof Digest) {
+            String name = ((Digest) digest).getName();
+            return !name.contains("-") && ECDSA_DIGEST_NAMES.contains(name.toUpperCase(Locale.ROOT));
+        }
+        return digest instanceof RubyString && ECDSA_DIGEST_NAMES.contains(digest.asJavaString().toUpperCase(Locale.ROOT));
     }
 
     @Override

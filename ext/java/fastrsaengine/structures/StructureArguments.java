@@ -16,7 +16,7 @@ import org.jruby.runtime.builtin.IRubyObject;
 /**
  * MRI's checks of a structure method's arguments, in MRI's order, made before stock sees them
  * (ruby/openssl's ossl_ocspbres_sign and ossl_ocspreq_sign, ossl_pkcs7_s_sign, ossl_pkcs7_decrypt,
- * ossl_x509crl_sign). Stock checks the same arguments in another order, casts some without a
+ * ossl_x509crl_sign, ossl_x509_sign, ossl_x509req_sign). Stock checks the same arguments in another order, casts some without a
  * check (a Java exception), and puts the private key in one message (X509::CRL#sign with "DSS1").
  * Where an argument is one MRI refuses, the caller gets MRI's error for the first of them; what MRI
  * takes goes to stock as given, on every backend, :stock included. (DIFFERENCES.md: java-exception.)
@@ -84,6 +84,11 @@ final class StructureArguments {
 
     private static boolean textFlag(IRubyObject flags) {
         return !flags.isNil() && (RubyNumeric.num2int(flags) & PKCS7_TEXT) != 0;
+    }
+
+    /** X509::Certificate#sign and X509::Request#sign(key, digest): the key (stock reads the digest as MRI does). */
+    static void x509Sign(ThreadContext context, IRubyObject key) {
+        privateKey(context, key);
     }
 
     /** X509::CRL#sign(key, digest): key, digest. */

@@ -49,31 +49,36 @@ public final class StructureMethods {
     private static final int MESSAGE_DIGEST = 51;
 
     /**
-     * How stock signs a structure with an EC key, which decides its stand-in ({@link EcStructureSigner}):
-     * CSRs and OCSP through Bouncy Castle, certificates and CRLs through the JDK's providers.
+     * A certificate's or CRL's EC stand-in: stock signs them through the JDK's providers, so the RSA
+     * stand-in, for a digest the ECDSA algorithms are defined with; for any other, none (stock with
+     * the caller's key): the RSA stand-in would sign where the key fails, leaving the object signed.
      */
-    private static final boolean SIGNED_BY_BOUNCY_CASTLE = false, SIGNED_BY_JDK = true;
+    private static EcStandIn ecByJdk(IRubyObject digest) {
+        return EcStructureSigner.definedWith(digest) ? EcStandIn.RSA : EcStandIn.NONE;
+    }
 
     private StructureMethods() {
     }
 
     /** The block yields to {@code super(key, digest)}, with the key given or the caller's. */
     @JRubyMethod(name = "certificate_sign", module = true)
-    public static IRubyObject certificateSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, SIGNED_BY_JDK, DerSlots::x509Signature,
+    public static IRubyObject certificateSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
+        StructureArguments.x509Sign(context, key);
+        return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, ecByJdk(digest), DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCertificate(signed, der));
     }
 
     @JRubyMethod(name = "request_sign", module = true)
     public static IRubyObject requestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return signAndReadBack(Call.start(context, module, "request_sign", stock), self, key, SIGNED_BY_BOUNCY_CASTLE, DerSlots::x509Signature,
+        StructureArguments.x509Sign(context, key);
+        return signAndReadBack(Call.start(context, module, "request_sign", stock), self, key, EcStandIn.TOY_CURVE, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdRequest(signed, der));
     }
 
     @JRubyMethod(name = "crl_sign", module = true)
     public static IRubyObject crlSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
         StructureArguments.crlSign(context, key, digest);
-        return signAndReadBack(Call.start(context, module, "crl_sign", stock), self, key, SIGNED_BY_JDK, DerSlots::x509Signature,
+        return signAndReadBack(Call.start(context, module, "crl_sign", stock), self, key, ecByJdk(digest), DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCrl(signed, der));
     }
 
@@ -97,7 +102,7 @@ public final class StructureMethods {
     private static IRubyObject ocspSign(Call call, IRubyObject self, RubyArray<?> args, DerSlots.Layout slot, String stockClass) {
         StructureArguments.ocspSign(call.context, call.method, args);
         if (args.size() < 2 || args.size() > 5) return call.stock(reason(call, null)); // stock's ArgumentError
-        return signAndReadBack(call, self, args.eltInternal(1), SIGNED_BY_BOUNCY_CASTLE, slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der));
+        return signAndReadBack(call, self, args.eltInternal(1), EcStandIn.TOY_CURVE, slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der));
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the arguments given, or the caller's. */
@@ -251,8 +256,8 @@ public final class StructureMethods {
      * DER back as one step per object: two threads signing the same object take turns, so neither
      * reads it back while the other has emptied it (a Java NullPointerException inside jruby-openssl otherwise).
      */
-    private static IRubyObject signAndReadBack(Call call, IRubyObject self, IRubyObject key, boolean ecByJdk, DerSlots.Layout layout, ReadBack readBack) {
-        StructureSigner signer = signer(call, key, ecByJdk);
+    private static IRubyObject signAndReadBack(Call call, IRubyObject self, IRubyObject key, EcStandIn ecStandIn, DerSlots.Layout layout, ReadBack readBack) {
+        StructureSigner signer = signer(call, key, ecStandIn);
         if (signer == null) return call.stock(reason(call, key));
         synchronized (self) {
             IRubyObject signed;
@@ -272,11 +277,11 @@ public final class StructureMethods {
     }
 
     /** The engine's signer for the caller's key: RSA's, or EC's where the backend takes EC; null for stock. */
-    private static StructureSigner signer(Call call, IRubyObject key, boolean ecByJdk) {
+    private static StructureSigner signer(Call call, IRubyObject key, EcStandIn ecStandIn) {
         if (key instanceof PKeyEC) {
-            EcEngine ec = call.ecEngine();
+            EcEngine ec = ecStandIn == EcStandIn.NONE ? null : call.ecEngine();
             EcKeyStates.Prepared<PreparedEcKey> prepared = ec == null ? null : EcKeyStates.privateKey(ec, key);
-            return prepared == null ? null : new EcStructureSigner((PKeyEC) key, prepared.key, ecByJdk);
+            return prepared == null ? null : new EcStructureSigner((PKeyEC) key, prepared.key, ecStandIn == EcStandIn.RSA);
         }
         Routed routed = route(call, key);
         return routed == null ? null : new RsaStructureSigner(routed.key, routed.operations);
