@@ -34,6 +34,12 @@ module Fuzz
       STOCK_LACKS.key?(kase.method) && (kase.method != "generate_key" || rsa_name?(kase.args[0]) || ec_name?(kase.args[0]))
     end
 
+    # Whether a crl_sign's answer ([verified, entries in the CRL's order]) differs from another only
+    # in the order of the entries read back, which the gem fixes on every backend (crl-revoked-order).
+    def self.crl_order_only?(kase, answer, other)
+      kase.method == "crl_sign" && answer.is_a?(Array) && other.is_a?(Array) && answer.first == other.first && answer.last == true
+    end
+
     def self.ec_name?(name)
       name.is_a?(String) && EC_NAMES.any? { |ec| ec.casecmp?(name) }
     end
@@ -131,7 +137,7 @@ module Fuzz
       DocumentedDifference.new(
         "crl-revoked-order",
         lambda { |c, engine, stock, mri|
-          c.method == "crl_sign" && engine.returned? && stock.returned? && engine.value.first == stock.value.first && engine.value.last == true &&
+          engine.returned? && stock.returned? && crl_order_only?(c, engine.value, stock.value) &&
             (as_mri?(engine, mri) || (mri && mri["raised"])) # MRI's OpenSSL 3.0 signs no CRL with ECDSA and SHA-3, stock does
         }
       ),

@@ -57,10 +57,10 @@ final class EcStructureSigner implements StructureSigner {
 
     /**
      * The digest names stock's certificate and CRL signing turn into an ECDSA algorithm ("SHA256" into
-     * "SHA256WITHECDSA"), in any case: the JCA's names of the algorithms above.
+     * "SHA256WITHECDSA"), in any case. Not SHA-3's: MRI's OpenSSL 3.0 signs no certificate with ECDSA
+     * and SHA-3 ("unknown signature algorithm"), so the gem signs none where stock cannot (secp256k1).
      */
-    private static final Set<String> ECDSA_DIGEST_NAMES = new HashSet<>(Arrays.asList(
-        "SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512"));
+    private static final Set<String> ECDSA_DIGEST_NAMES = new HashSet<>(Arrays.asList("SHA1", "SHA224", "SHA256", "SHA384", "SHA512"));
 
     private final PKeyEC key;
     private final PreparedEcKey prepared;
