@@ -38,7 +38,7 @@ class RsaOperations
     cert.version = 2
     cert.serial = 1
     cert.subject = cert.issuer = OpenSSL::X509::Name.parse("/CN=127.0.0.1")
-    cert.public_key = key.public_key
+    cert.public_key = key # its public half (an EC key's public_key is a point)
     cert.not_before = Time.now - 60
     cert.not_after = Time.now + 365 * 24 * 3600
     cert.sign(key, OpenSSL::Digest.new(DIGEST))

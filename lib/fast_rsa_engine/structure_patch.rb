@@ -22,7 +22,7 @@ module FastRsaEngine
 
     # X509::Request#sign(key, digest)
     module Request
-      def sign(a0, a1) = StructureMethods.request_sign(self, a0) { |key = a0| super(key, a1) }
+      def sign(a0, a1) = StructureMethods.request_sign(self, a0, a1) { |key = a0| super(key, a1) }
     end
 
     # X509::CRL#sign(key, digest)

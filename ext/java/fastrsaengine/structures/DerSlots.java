@@ -28,7 +28,7 @@ final class DerSlots {
      */
     static class Slot {
         final int offset, length;
-        private final int[] enclosing;
+        final int[] enclosing;
 
         Slot(int offset, int length, int... enclosing) {
             this.offset = offset;
@@ -86,6 +86,29 @@ final class DerSlots {
             int oid = expect(der, children(der, expect(der, algorithm, SEQUENCE)).get(0), OID);
             return ASN1ObjectIdentifier.getInstance(Arrays.copyOfRange(der, oid, contentStart(der, oid) + contentLength(der, oid))).getId();
         }
+
+        /**
+         * The DER with another signature algorithm (an AlgorithmIdentifier's DER) where this slot's
+         * layout names it beside the signature; the signed part comes before it, unchanged. Then
+         * {@link #inSignedPart} for where X.509 repeats it.
+         */
+        byte[] withAlgorithm(byte[] der, byte[] newAlgorithm) {
+            int[] around = Arrays.copyOf(super.enclosing, super.enclosing.length - 1); // the signature's, less its BIT STRING
+            return new Slot(algorithm, end(der, algorithm) - algorithm, around).splice(der, newAlgorithm);
+        }
+
+        /**
+         * The DER with another signature algorithm in place of this slot's where the signed part
+         * repeats it (a certificate's and a CRL's signature field; a CSR's and OCSP's have none): its
+         * first element of the same bytes; the DER as it was where there is none.
+         */
+        byte[] inSignedPart(byte[] der, byte[] newAlgorithm) {
+            byte[] old = element(der, algorithm);
+            for (int field : children(der, signed)) {
+                if (Arrays.equals(old, element(der, field))) return new Slot(field, old.length, 0, signed).splice(der, newAlgorithm);
+            }
+            return der;
+        }
     }
 
     /** Where a structure's signature sits: x509Signature or ocspRequestSignature; IllegalArgumentException where the DER is not as stock makes it. */
@@ -105,27 +128,6 @@ final class DerSlots {
         boolean certificatesAfter = parts.size() == 4 && tag(der, parts.get(3)) == EXPLICIT_0;
         if (parts.size() != 3 && !certificatesAfter) throw new IllegalArgumentException("not a signed X.509 structure");
         return new SignatureSlot(signatureBits(der, parts.get(2), 0), expect(der, parts.get(0), SEQUENCE), parts.get(1));
-    }
-
-    /**
-     * X.509's SIGNED{...} of a certificate or CRL with another signature algorithm: its
-     * AlgorithmIdentifier (DER) both after the to-be-signed part and inside it (the first element
-     * there that is the same algorithm, as X.509 repeats it), every other byte as it was.
-     */
-    static byte[] withSignatureAlgorithm(byte[] der, byte[] algorithm) {
-        List<Integer> parts = children(der, expect(der, 0, SEQUENCE));
-        if (parts.size() != 3) throw new IllegalArgumentException("not a signed certificate or CRL");
-        byte[] was = element(der, expect(der, parts.get(1), SEQUENCE));
-        int tbs = expect(der, parts.get(0), SEQUENCE);
-        byte[] tbsContent = null;
-        for (int field : children(der, tbs)) {
-            if (!Arrays.equals(was, element(der, field))) continue;
-            tbsContent = concat(Arrays.copyOfRange(der, contentStart(der, tbs), field), algorithm, Arrays.copyOfRange(der, field + was.length, end(der, tbs)));
-            break;
-        }
-        if (tbsContent == null) throw new IllegalArgumentException("no signature algorithm in the to-be-signed part");
-        byte[] content = concat(header((byte) SEQUENCE, tbsContent.length), tbsContent, algorithm, element(der, parts.get(2)));
-        return concat(header((byte) SEQUENCE, content.length), content);
     }
 
     /** An element's whole encoding: tag, length and content. */

@@ -23,40 +23,34 @@ import org.jruby.ext.openssl.PKeyEC;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
- * An EC key's structure signature. Stock builds the structure with a stand-in whose signature says
- * nothing of the key, and the engine signs anew the to-be-signed part stock encoded, hashed with
- * the digest of the signature algorithm stock wrote; its DER signature, of another length than
- * the stand-in's, is spliced in. The stand-in depends on how stock signs:
+ * An EC key's structure signature. Stock builds the structure with a stand-in that signs cheaply
+ * where the EC key's own curve costs an ECDSA signature in pure Java (SunEC's for certificates and
+ * CRLs, which stock signs through the JDK's providers; Bouncy Castle's for CSRs and OCSP):
  * <ul>
- * <li>a CSR and OCSP's request and response through Bouncy Castle: {@link StandInEcKey}, an EC key
- *     on a toy curve, so stock writes the ECDSA algorithm itself;</li>
- * <li>a certificate and a CRL through the JDK's providers, whose SunEC signs only named curves, at
- *     a named curve's cost: an RSA stand-in ({@link StandInKey#inPlaceOfEcKey}), whose algorithm
- *     (sha256WithRSAEncryption) is then replaced by the ECDSA one of its digest (ecdsa-with-SHA256)
- *     where X.509 names it twice, as stock with the EC key writes it (Bouncy Castle's identifier,
- *     no parameters).</li>
+ * <li>the RSA stand-in ({@link StandInKey#inPlaceOfEcKey}), whose algorithm stock writes
+ *     (sha256WithRSAEncryption): the engine names the ECDSA one of its digest in its place
+ *     (ecdsa-with-SHA256, no parameters, as stock with the EC key writes it) where X.509 names it;</li>
+ * <li>for a CSR, whose algorithm stock names from the request's public key, the toy-curve EC stand-in
+ *     ({@link StandInEcKey}): stock writes the ECDSA algorithm itself.</li>
  * </ul>
+ * The engine then signs the to-be-signed part anew, hashed with the algorithm's digest, and its DER
+ * signature, of another length than the stand-in's, is spliced in.
  */
 final class EcStructureSigner implements StructureSigner {
-    /** The ECDSA signature algorithm of each digest it is defined with (X9.62's with SHA-1 and SHA-2, NIST's with SHA-3). */
+    /** X9.62's ECDSA signature algorithm of each digest the gem signs structures with. */
     private static final Map<ASN1ObjectIdentifier, ASN1ObjectIdentifier> ECDSA_BY_DIGEST = new HashMap<>();
-    private static final Map<ASN1ObjectIdentifier, ASN1ObjectIdentifier> DIGEST_BY_ECDSA = new HashMap<>();
     private static final DefaultDigestAlgorithmIdentifierFinder DIGESTS = new DefaultDigestAlgorithmIdentifierFinder();
 
     static {
-        ecdsa(X509ObjectIdentifiers.id_SHA1, X9ObjectIdentifiers.ecdsa_with_SHA1);
-        ecdsa(NISTObjectIdentifiers.id_sha224, X9ObjectIdentifiers.ecdsa_with_SHA224);
-        ecdsa(NISTObjectIdentifiers.id_sha256, X9ObjectIdentifiers.ecdsa_with_SHA256);
-        ecdsa(NISTObjectIdentifiers.id_sha384, X9ObjectIdentifiers.ecdsa_with_SHA384);
-        ecdsa(NISTObjectIdentifiers.id_sha512, X9ObjectIdentifiers.ecdsa_with_SHA512);
-        ecdsa(NISTObjectIdentifiers.id_sha3_224, NISTObjectIdentifiers.id_ecdsa_with_sha3_224);
-        ecdsa(NISTObjectIdentifiers.id_sha3_256, NISTObjectIdentifiers.id_ecdsa_with_sha3_256);
-        ecdsa(NISTObjectIdentifiers.id_sha3_384, NISTObjectIdentifiers.id_ecdsa_with_sha3_384);
-        ecdsa(NISTObjectIdentifiers.id_sha3_512, NISTObjectIdentifiers.id_ecdsa_with_sha3_512);
+        ECDSA_BY_DIGEST.put(X509ObjectIdentifiers.id_SHA1, X9ObjectIdentifiers.ecdsa_with_SHA1);
+        ECDSA_BY_DIGEST.put(NISTObjectIdentifiers.id_sha224, X9ObjectIdentifiers.ecdsa_with_SHA224);
+        ECDSA_BY_DIGEST.put(NISTObjectIdentifiers.id_sha256, X9ObjectIdentifiers.ecdsa_with_SHA256);
+        ECDSA_BY_DIGEST.put(NISTObjectIdentifiers.id_sha384, X9ObjectIdentifiers.ecdsa_with_SHA384);
+        ECDSA_BY_DIGEST.put(NISTObjectIdentifiers.id_sha512, X9ObjectIdentifiers.ecdsa_with_SHA512);
     }
 
     /**
-     * The digest names stock's certificate and CRL signing turn into an ECDSA algorithm ("SHA256" into
+     * The digest names stock's structure signing turns into an ECDSA algorithm ("SHA256" into
      * "SHA256WITHECDSA"), in any case. Not SHA-3's: MRI's OpenSSL 3.0 signs no certificate with ECDSA
      * and SHA-3 ("unknown signature algorithm"), so the gem signs none where stock cannot (secp256k1).
      */
@@ -64,18 +58,18 @@ final class EcStructureSigner implements StructureSigner {
 
     private final PKeyEC key;
     private final PreparedEcKey prepared;
-    /** Whether stock signs with an RSA stand-in (certificates, CRLs), else with the toy curve's. */
-    private final boolean rsaStandIn;
+    /** Whether stock signs with the toy-curve stand-in (a CSR), else with the RSA one. */
+    private final boolean toyCurve;
 
-    EcStructureSigner(PKeyEC key, PreparedEcKey prepared, boolean rsaStandIn) {
+    EcStructureSigner(PKeyEC key, PreparedEcKey prepared, boolean toyCurve) {
         this.key = key;
         this.prepared = prepared;
-        this.rsaStandIn = rsaStandIn;
+        this.toyCurve = toyCurve;
     }
 
     /**
-     * Whether stock, signing a certificate or CRL with an EC key, names one of the ECDSA algorithms
-     * for this digest argument: a name as given; an OpenSSL::Digest by its algorithm without hyphens
+     * Whether stock, signing a structure with an EC key, names one of the ECDSA algorithms for this
+     * digest argument (the ECDSA_BY_DIGEST ones): a name as given; an OpenSSL::Digest by its algorithm without hyphens
      * (jruby-openssl's Digest#getShortAlgorithm, not public: "SHA3256" for SHA3-256, which no
      * algorithm has), known here by the name it was made with where that has no hyphen.
      */
@@ -89,7 +83,7 @@ final class EcStructureSigner implements StructureSigner {
 
     @Override
     public IRubyObject standIn() {
-        return rsaStandIn ? StandInKey.inPlaceOfEcKey(key.getRuntime()) : StandInEcKey.forSigning(key);
+        return toyCurve ? StandInEcKey.forSigning(key) : StandInKey.inPlaceOfEcKey(key.getRuntime());
     }
 
     @Override
@@ -99,30 +93,28 @@ final class EcStructureSigner implements StructureSigner {
 
     @Override
     public byte[] signedDer(Call call, byte[] der, DerSlots.Layout layout) {
-        byte[] encoded = rsaStandIn ? withEcdsaAlgorithm(der, layout) : der;
-        if (encoded == null) return null;
-        DerSlots.SignatureSlot slot = layout.find(encoded);
-        ASN1ObjectIdentifier digestOid = DIGEST_BY_ECDSA.get(new ASN1ObjectIdentifier(slot.algorithm(encoded)));
-        DigestAlgorithm digest = digestOid == null ? null : DigestAlgorithm.forFetchName(digestOid.getId());
-        if (digest == null) return null;
-        byte[] signed = slot.signedPart(encoded);
-        return slot.splice(encoded, call.perform(() -> prepared.signHash(digest.hash(signed, 0, signed.length))));
+        ASN1ObjectIdentifier written = new ASN1ObjectIdentifier(layout.find(der).algorithm(der));
+        AlgorithmIdentifier digestId = DIGESTS.find(new AlgorithmIdentifier(written));
+        ASN1ObjectIdentifier ecdsa = digestId == null ? null : ECDSA_BY_DIGEST.get(digestId.getAlgorithm());
+        DigestAlgorithm digest = ecdsa == null ? null : DigestAlgorithm.forFetchName(digestId.getAlgorithm().getId());
+        if (digest == null || (toyCurve && !ecdsa.equals(written))) return null;
+        byte[] encoded = toyCurve ? der : withAlgorithm(der, layout, encoded(new AlgorithmIdentifier(ecdsa)));
+        DerSlots.SignatureSlot signature = layout.find(encoded);
+        byte[] signed = signature.signedPart(encoded);
+        return signature.splice(encoded, call.perform(() -> prepared.signHash(digest.hash(signed, 0, signed.length))));
     }
 
-    /** The DER with the ECDSA algorithm of the RSA stand-in's digest; null for a digest ECDSA is not defined with. */
-    private static byte[] withEcdsaAlgorithm(byte[] der, DerSlots.Layout layout) {
-        AlgorithmIdentifier digest = DIGESTS.find(new AlgorithmIdentifier(new ASN1ObjectIdentifier(layout.find(der).algorithm(der))));
-        ASN1ObjectIdentifier ecdsa = digest == null ? null : ECDSA_BY_DIGEST.get(digest.getAlgorithm());
-        if (ecdsa == null) return null;
+    /** The DER with this algorithm where X.509 names it: in the signed part first, whose change moves what follows. */
+    private static byte[] withAlgorithm(byte[] der, DerSlots.Layout layout, byte[] algorithm) {
+        byte[] signedPart = layout.find(der).inSignedPart(der, algorithm);
+        return layout.find(signedPart).withAlgorithm(signedPart, algorithm);
+    }
+
+    private static byte[] encoded(AlgorithmIdentifier algorithm) {
         try {
-            return DerSlots.withSignatureAlgorithm(der, new AlgorithmIdentifier(ecdsa).getEncoded(ASN1Encoding.DER));
+            return algorithm.getEncoded(ASN1Encoding.DER);
         } catch (IOException cannotHappen) { // encoding an OID in memory
             throw new IllegalStateException(cannotHappen);
         }
-    }
-
-    private static void ecdsa(ASN1ObjectIdentifier digest, ASN1ObjectIdentifier signature) {
-        ECDSA_BY_DIGEST.put(digest, signature);
-        DIGEST_BY_ECDSA.put(signature, digest);
     }
 }

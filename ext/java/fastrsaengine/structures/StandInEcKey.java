@@ -16,15 +16,15 @@ import org.jruby.ext.openssl.PKeyEC;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
- * What stock's structure code is handed in place of the caller's EC key: an OpenSSL::PKey::EC with
- * the caller's public key and a private key on a toy curve. Stock builds and encodes the structure
- * as it would with the key (the signature algorithm it writes, ecdsa-with-SHA256 and the like,
- * comes from the digest and the key's type, never from its curve), and Bouncy Castle's ECDSA on a
- * 20-bit curve costs microseconds where the key's own curve costs a P-256 signature in pure Java.
- * That signature is thrown away: the engine signs the hash of the to-be-signed part stock
- * encoded, and its signature replaces the toy one ({@link DerSlots}). PKeyEC is final, so the
- * stand-in is an ordinary EC object made as stock's own reader makes one ({@link StockEcKey}).
- * It lives for one call and is never given to the caller.
+ * What stock's X509::Request#sign is handed in place of the caller's EC key: an OpenSSL::PKey::EC
+ * with the caller's public key and a private key on a toy curve. A CSR is the one structure whose
+ * signature algorithm stock names from the request's public key (ecdsa-with-SHA256 for an EC key,
+ * whatever signs it), so the RSA stand-in the others take ({@link StandInKey#inPlaceOfEcKey}) cannot
+ * sign it; Bouncy Castle's ECDSA on a 20-bit curve costs microseconds where the key's own curve costs
+ * a P-256 signature in pure Java. That signature is thrown away: the engine signs the hash of the
+ * to-be-signed part stock encoded, and its signature replaces the toy one ({@link
+ * EcStructureSigner}). PKeyEC is final, so the stand-in is an ordinary EC object made as stock's
+ * own reader makes one ({@link StockEcKey}). It lives for one call and is never given to the caller.
  */
 final class StandInEcKey {
     /**

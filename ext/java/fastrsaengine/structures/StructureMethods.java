@@ -32,9 +32,9 @@ import org.jruby.runtime.builtin.IRubyObject;
  * OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt, and of the five that
  * sign themselves with an EC key. Stock does everything it always did (builds and encodes the
  * structure, hashes, pads, and for decryption unpads and deciphers the content) with a stand-in
- * key ({@link StandInKey}: RSA of exponent 1; {@link StandInEcKey}: a toy curve). For a signature
- * the engine signs what stock left ({@link StructureSigner}: RSA's padded DigestInfo, EC's
- * to-be-signed part) and puts its signature where stock left the stand-in's: in the DER ({@link
+ * key ({@link StandInKey}: RSA of exponent 1, for most EC keys too). For a signature the engine signs
+ * what stock left ({@link StructureSigner}: RSA's padded DigestInfo; for EC, the to-be-signed part
+ * once named for ECDSA) and puts its signature where stock left the stand-in's: in the DER ({@link
  * DerSlots}), which the object then takes back, or for PKCS#7 in the signer stock made. For an
  * envelope the engine opens the encrypted key in a copy that stock then decrypts. Each with the
  * gem's blinding and result check; so every structure is stock's byte for byte but the signature,
@@ -49,13 +49,13 @@ public final class StructureMethods {
     private static final int MESSAGE_DIGEST = 51;
 
     /**
-     * A certificate's or CRL's EC stand-in: stock signs them through the JDK's providers, so the RSA
-     * stand-in, for a digest the ECDSA algorithms are defined with; for any other, none (stock with
-     * the caller's key): the RSA stand-in would sign where the key fails, leaving the object signed.
+     * The EC stand-in of a structure ({@link EcStructureSigner}): the RSA one, but for a CSR, whose
+     * algorithm stock names from the request's public key.
      */
-    private static EcStandIn ecByJdk(IRubyObject digest) {
-        return EcStructureSigner.definedWith(digest) ? EcStandIn.RSA : EcStandIn.NONE;
-    }
+    private static final boolean RSA_STAND_IN = false, TOY_CURVE_STAND_IN = true;
+
+    /** The digest OCSP's signs take where none is given, as stock and MRI take it. */
+    private static final String OCSP_DEFAULT_DIGEST = "SHA1";
 
     private StructureMethods() {
     }
@@ -64,21 +64,21 @@ public final class StructureMethods {
     @JRubyMethod(name = "certificate_sign", module = true)
     public static IRubyObject certificateSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
         StructureArguments.x509Sign(context, key);
-        return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, ecByJdk(digest), DerSlots::x509Signature,
+        return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, digest, RSA_STAND_IN, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCertificate(signed, der));
     }
 
     @JRubyMethod(name = "request_sign", module = true)
-    public static IRubyObject requestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
+    public static IRubyObject requestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
         StructureArguments.x509Sign(context, key);
-        return signAndReadBack(Call.start(context, module, "request_sign", stock), self, key, EcStandIn.TOY_CURVE, DerSlots::x509Signature,
+        return signAndReadBack(Call.start(context, module, "request_sign", stock), self, key, digest, TOY_CURVE_STAND_IN, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdRequest(signed, der));
     }
 
     @JRubyMethod(name = "crl_sign", module = true)
     public static IRubyObject crlSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
         StructureArguments.crlSign(context, key, digest);
-        return signAndReadBack(Call.start(context, module, "crl_sign", stock), self, key, ecByJdk(digest), DerSlots::x509Signature,
+        return signAndReadBack(Call.start(context, module, "crl_sign", stock), self, key, digest, RSA_STAND_IN, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCrl(signed, der));
     }
 
@@ -102,7 +102,8 @@ public final class StructureMethods {
     private static IRubyObject ocspSign(Call call, IRubyObject self, RubyArray<?> args, DerSlots.Layout slot, String stockClass) {
         StructureArguments.ocspSign(call.context, call.method, args);
         if (args.size() < 2 || args.size() > 5) return call.stock(reason(call, null)); // stock's ArgumentError
-        return signAndReadBack(call, self, args.eltInternal(1), EcStandIn.TOY_CURVE, slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der));
+        IRubyObject digest = args.size() > 4 && !args.eltInternal(4).isNil() ? args.eltInternal(4) : call.context.runtime.newString(OCSP_DEFAULT_DIGEST);
+        return signAndReadBack(call, self, args.eltInternal(1), digest, RSA_STAND_IN, slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der));
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the arguments given, or the caller's. */
@@ -256,8 +257,9 @@ public final class StructureMethods {
      * DER back as one step per object: two threads signing the same object take turns, so neither
      * reads it back while the other has emptied it (a Java NullPointerException inside jruby-openssl otherwise).
      */
-    private static IRubyObject signAndReadBack(Call call, IRubyObject self, IRubyObject key, EcStandIn ecStandIn, DerSlots.Layout layout, ReadBack readBack) {
-        StructureSigner signer = signer(call, key, ecStandIn);
+    private static IRubyObject signAndReadBack(Call call, IRubyObject self, IRubyObject key, IRubyObject digest, boolean toyCurve,
+                                               DerSlots.Layout layout, ReadBack readBack) {
+        StructureSigner signer = signer(call, key, digest, toyCurve);
         if (signer == null) return call.stock(reason(call, key));
         synchronized (self) {
             IRubyObject signed;
@@ -276,12 +278,16 @@ public final class StructureMethods {
         }
     }
 
-    /** The engine's signer for the caller's key: RSA's, or EC's where the backend takes EC; null for stock. */
-    private static StructureSigner signer(Call call, IRubyObject key, EcStandIn ecStandIn) {
+    /**
+     * The engine's signer for the caller's key: RSA's; EC's where the backend takes EC, for a digest
+     * the ECDSA algorithms are defined with (with any other the RSA stand-in would sign where the key
+     * fails, and leave the object signed); null for stock.
+     */
+    private static StructureSigner signer(Call call, IRubyObject key, IRubyObject digest, boolean toyCurve) {
         if (key instanceof PKeyEC) {
-            EcEngine ec = ecStandIn == EcStandIn.NONE ? null : call.ecEngine();
+            EcEngine ec = EcStructureSigner.definedWith(digest) ? call.ecEngine() : null;
             EcKeyStates.Prepared<PreparedEcKey> prepared = ec == null ? null : EcKeyStates.privateKey(ec, key);
-            return prepared == null ? null : new EcStructureSigner((PKeyEC) key, prepared.key, ecStandIn == EcStandIn.RSA);
+            return prepared == null ? null : new EcStructureSigner((PKeyEC) key, prepared.key, toyCurve);
         }
         Routed routed = route(call, key);
         return routed == null ? null : new RsaStructureSigner(routed.key, routed.operations);
