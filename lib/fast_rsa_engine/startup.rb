@@ -72,6 +72,7 @@ module FastRsaEngine
         require "fast_rsa_engine/forwarded_methods"
         require "fast_rsa_engine/rsa_patch"
         require "fast_rsa_engine/ec_patch"
+        require "fast_rsa_engine/key_generation_patch"
         require "fast_rsa_engine/structure_patch"
         require "fast_rsa_engine/crl_patch"
         require "fast_rsa_engine/startup_check"
