@@ -263,10 +263,15 @@ module Fuzz
       answer = Result.of(kase, probe_randomness: probe_randomness) { bounded(backend, kase, disturbed) }
       answer.engine_ran = engine_work != work
       answer.repaired = FastRsaEngine::Native.java_repairs > repairs
-      answer.ec_engine = Backends.with(backend) { FastRsaEngine::Native.ec? }
+      answer.ec_engine = ec_engine?(backend)
       answer.state = StructureCalls.take_state
       count("signatures not checkable (padding or digest)") if signature?(kase) && answer.returned? && answer.check.nil?
       answer
+    end
+
+    # Whether the backend has an EC engine: asked once per backend (a switch costs a call).
+    def ec_engine?(backend)
+      (@ec_engines ||= {}).fetch(backend) { @ec_engines[backend] = Backends.with(backend) { FastRsaEngine::Native.ec? } }
     end
 
     def signature?(kase)
