@@ -15,6 +15,8 @@ import java.security.spec.ECPoint;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.Map;
 import javax.crypto.KeyAgreement;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
@@ -45,10 +47,19 @@ final class AwsLcEcEngine implements EcEngine {
     private final Provider provider;
     /** ECDH reads a public key every call. */
     private final Spare<KeyFactory> keyFactories;
+    /** A generator per curve, initialized once: looking one up and setting its curve cost a sixth of a P-256 key. */
+    private final Map<EcCurve, Spare<KeyPairGenerator>> generators = new EnumMap<>(EcCurve.class);
 
     AwsLcEcEngine(Provider provider) {
         this.provider = provider;
         this.keyFactories = new Spare<>(() -> KeyFactory.getInstance("EC", provider));
+        for (EcCurve curve : EcCurve.values()) {
+            generators.put(curve, new Spare<>(() -> {
+                KeyPairGenerator generator = KeyPairGenerator.getInstance("EC", provider);
+                generator.initialize(new ECGenParameterSpec(curve.opensslName));
+                return generator;
+            }));
+        }
     }
 
     @Override
@@ -103,9 +114,7 @@ final class AwsLcEcEngine implements EcEngine {
     /** AWS-LC's key generation (EC_KEY_generate_key_fips: a pairwise test of each new key). */
     @Override
     public KeyPair generateKeyPair(EcCurve curve) throws GeneralSecurityException {
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("EC", provider);
-        generator.initialize(new ECGenParameterSpec(curve.opensslName));
-        return generator.generateKeyPair();
+        return generators.get(curve).use(KeyPairGenerator::generateKeyPair);
     }
 
     private PublicKey publicKey(EcCurve curve, ECPoint point) throws GeneralSecurityException {
