@@ -8,9 +8,7 @@ import fastrsaengine.engines.EcEngine;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
-import java.security.interfaces.ECPrivateKey;
-import java.security.interfaces.ECPublicKey;
-import org.bouncycastle.asn1.DERBitString;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.jruby.RubyClass;
 import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
@@ -20,8 +18,8 @@ import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * FastRsaEngine::EcKeyGeneration: EC.generate(curve_name) in the EC engine's library. The new key's
- * SEC1 DER (as EC#to_der writes it: the scalar, the curve's OID, the public point) becomes an ordinary
- * EC object through stock's own parser ({@link StockEcKey}), so the key behaves as stock's in every
+ * PKCS#8 (the curve by name, the scalar, the public point: {@link EcEngine#generateKeyPair}) becomes
+ * an ordinary EC object through stock's own parser ({@link StockEcKey}), so the key behaves as stock's in every
  * other method; nil leaves the call to stock: a Group argument, a name the engine does not take, no
  * EC engine. Its numbers are checked before the engine ever uses them ({@link fastrsaengine.call.EcKeyStates}).
  */
@@ -34,13 +32,13 @@ public final class EcKeyGeneration {
         Call call = Call.start(context, module, "ec_generate", Block.NULL_BLOCK);
         EcEngine engine = call.ecEngine();
         EcCurve curve = group instanceof RubyString ? EcCurve.named(group.asJavaString()) : null;
-        KeyPair pair = engine == null || curve == null ? null : generate(engine, curve);
-        if (pair == null) {
+        PrivateKeyInfo key = engine == null || curve == null ? null : generate(engine, curve);
+        if (key == null) {
             call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : engine == null ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN);
             return context.nil;
         }
         call.countAnswer(Outcome.ENGINE);
-        return StockEcKey.of(context.runtime, (RubyClass) ecClass, sec1(curve, pair));
+        return StockEcKey.of(context.runtime, (RubyClass) ecClass, key);
     }
 
     /**
@@ -64,22 +62,29 @@ public final class EcKeyGeneration {
         return text.equalsIgnoreCase("EC") || text.equalsIgnoreCase("id-ecPublicKey") || text.equals("1.2.840.10045.2.1");
     }
 
-    /** The library's key pair, or null where it does not make one (stock then makes it or refuses). */
-    private static KeyPair generate(EcEngine engine, EcCurve curve) {
+    /** The library's new key, or null where it makes none as asked (stock then makes it or refuses). */
+    private static PrivateKeyInfo generate(EcEngine engine, EcCurve curve) {
         try {
-            return engine.generateKeyPair(curve);
+            KeyPair pair = engine.generateKeyPair(curve);
+            return pair == null ? null : privateKeyInfo(curve, pair);
         } catch (GeneralSecurityException | RuntimeException curveTheLibraryRefuses) {
             return null;
         }
     }
 
-    private static byte[] sec1(EcCurve curve, KeyPair pair) {
-        ECPrivateKey privateKey = (ECPrivateKey) pair.getPrivate();
-        DERBitString point = new DERBitString(curve.uncompressed(((ECPublicKey) pair.getPublic()).getW()));
+    /**
+     * The new key's PKCS#8, as the library encodes it: read as it is (reading its scalar and point
+     * back from AWS-LC costs as much as the encoding, and stock's parser takes PKCS#8 without the SEC1
+     * step), once it names the key's curve and holds the public point, as an EC#to_der would.
+     */
+    private static PrivateKeyInfo privateKeyInfo(EcCurve curve, KeyPair pair) {
+        PrivateKeyInfo info = PrivateKeyInfo.getInstance(pair.getPrivate().getEncoded());
+        boolean named = curve.oid().equals(info.getPrivateKeyAlgorithm().getParameters());
         try {
-            return new org.bouncycastle.asn1.sec.ECPrivateKey(curve.order().bitLength(), privateKey.getS(), point, curve.oid()).getEncoded();
-        } catch (IOException e) {
-            throw new IllegalStateException("EC key not encodable", e);
+            if (named && org.bouncycastle.asn1.sec.ECPrivateKey.getInstance(info.parsePrivateKey()).getPublicKey() != null) return info;
+        } catch (IOException notAnEcPrivateKey) {
+            throw new IllegalArgumentException("the EC engine's new key is no EC private key", notAnEcPrivateKey);
         }
+        throw new IllegalArgumentException("the EC engine's new key does not name its curve or holds no public point");
     }
 }

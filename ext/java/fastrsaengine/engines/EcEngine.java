@@ -25,8 +25,9 @@ public interface EcEngine {
     PreparedEcPublicKey preparePublic(EcCurve curve, ECPoint point) throws GeneralSecurityException;
 
     /**
-     * A new key pair on the curve from the backend's library; null, the default, leaves key
-     * generation to stock.
+     * A new key pair on the curve from the backend's library, whose private key encodes as PKCS#8
+     * naming the curve and holding the public point (RFC 5915), as EC#to_der would write it; null,
+     * the default, leaves key generation to stock (as does a key encoded otherwise).
      */
     default KeyPair generateKeyPair(EcCurve curve) throws GeneralSecurityException {
         return null;
