@@ -1,8 +1,9 @@
 # frozen_string_literal: true
 
-# RSA and EC operations per second, as bin/benchmark runs it under MRI: writes the keys, runs one
-# runner.rb process per row on them (MRI, JRuby stock, JRuby with each backend fast-rsa-engine has
-# here, each beside its --baseline's), then prints one table and writes results/latest.json and
+# RSA and EC operations per second, as bin/benchmark runs it under MRI: writes the keys, measures
+# every cell in interleaved rounds (lib/rounds.rb: MRI, JRuby stock, JRuby with each backend
+# fast-rsa-engine has here, each beside its --baseline's, a process each per round), then prints one
+# table of medians over the rounds with their 95% intervals and writes results/latest.json and
 # latest.svg; --readme puts the chart and a short table into README.md, every figure into doc/.
 require "open3"
 require_relative "lib/baseline"
@@ -10,50 +11,76 @@ require_relative "lib/chart"
 require_relative "lib/command_line"
 require_relative "lib/ec_operations"
 require_relative "lib/report"
+require_relative "lib/rounds"
 require_relative "lib/rsa_operations"
+require_relative "lib/statistics"
 
 class RsaBenchmark
   ROOT = File.expand_path("..", __dir__)
   KEYS = File.join(Report::RESULTS, "tmp")
   JRUBY = File.join(ROOT, "bin/jruby")
-  # Per cell, seconds of warm-up and of measurement (keygen_time for keygen, whose time varies widely
-  # from key to key); on JRuby the warm-ups of all cells last at least jit_warmup.
+  # Rounds, and per cell and round seconds of warm-up and of measurement (keygen_time for RSA's keygen,
+  # whose time varies widely from key to key); each JRuby process first warms every cell for jit_warmup.
   PROFILES = {
-    quick: { warmup: 0.5, time: 1.0, keygen_time: 5.0, jit_warmup: 5.0, ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES },
-    full: { warmup: 2.0, time: 4.0, keygen_time: 20.0, jit_warmup: 10.0, ops: RsaOperations::NAMES + EcOperations::NAMES }
+    quick: { rounds: 3, repeats: 1, warmup: 0.1, time: 0.4, keygen_time: 2.0, jit_warmup: 5.0,
+             ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES },
+    full: { rounds: 6, repeats: 1, warmup: 0.2, time: 0.8, keygen_time: 3.0, jit_warmup: 10.0,
+            ops: RsaOperations::NAMES + EcOperations::NAMES }
   }.freeze
-  RATIOS = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.freeze # as the table shows them
+  # With --baseline, rounds go on past the profile's until every this-over-baseline interval is
+  # within PRECISION of its median, or MINUTES have passed; each round runs every cell REPEATS times.
+  BASELINE = { precision: 3.0, minutes: 15.0, repeats: 4 }.freeze
   DEFAULTS = { sizes: [2048, 3072, 4096], curves: [256, 384], threads: [1, Etc.nprocessors].uniq }.freeze
   OPERATIONS = RsaOperations::NAMES + EcOperations::NAMES
   FULL_TABLE = "doc/benchmarks.md" # --readme's, every figure
 
   def self.options(argv)
-    options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: a few minutes, no keygen)") do |parser|
-      parser.on("--full", "longer warm-up and measurement, and keygen")
+    options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: about 10 minutes, no keygen)") do |parser|
+      parser.on("--full", "more rounds and longer measurements, and keygen (about 40 minutes)")
       parser.on("--sizes LIST", Array, "RSA key sizes (default: 2048,3072,4096)", &CommandLine::INTEGERS)
       parser.on("--curves LIST", Array, "EC curves by size, of #{EcOperations::CURVES.keys.join(',')} (default: 256,384)",
                 &CommandLine.among(EcOperations::CURVES.keys.map(&:to_s)) >> CommandLine::INTEGERS)
       parser.on("--ops LIST", Array, "of #{OPERATIONS.join(',')}", &CommandLine.among(OPERATIONS))
       parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &CommandLine::INTEGERS)
+      parser.on("--runtimes LIST", Array, "of mri,stock and the backends (default: all)")
+      parser.on("--rounds N", Integer, "rounds (default: quick #{PROFILES[:quick][:rounds]}, full #{PROFILES[:full][:rounds]})")
+      parser.on("--repeats N", Integer, "turns of every runtime on a cell within a round (default 1, with --baseline #{BASELINE[:repeats]})")
       parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
-      parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit)")
+      parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit), and this one over it")
+      parser.on("--precision PERCENT", Float, "with --baseline: rounds until each interval is within it (default #{BASELINE[:precision]})")
+      parser.on("--minutes M", Float, "with --baseline: ... or until M minutes have passed (default #{BASELINE[:minutes]})")
       parser.on("--readme", "also the chart and a short table into README.md, every figure into #{FULL_TABLE}")
     end
     profile = options.delete(:full) ? :full : :quick
-    PROFILES[profile].merge(profile: profile, **options)
+    PROFILES[profile].merge(options[:baseline] ? BASELINE : {}).merge(profile: profile, **options)
   end
 
   def initialize(options, command)
     @options = options
     @command = command
     @machine = Report.machine
-    @rows = []
-    @figures = {} # [row's key, op, bits, threads] => that row's figure
+    @rounds = [] # per round, Rounds#run's answer
   end
 
   def run
     # First, so that a baseline that cannot be had stops the run before it measures anything.
     baseline = Baseline.build(ROOT, @options[:baseline], KEYS) if @options[:baseline]
+    write_keys
+    rounds = Rounds.new(runtimes(baseline), cells, @options, runner_settings, env)
+    started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+    loop do
+      minutes = (Process.clock_gettime(Process::CLOCK_MONOTONIC) - started) / 60
+      break if enough?(minutes)
+
+      warn format("==> round %d (%.1f minutes so far)", @rounds.size + 1, minutes)
+      @rounds << rounds.run(@rounds.size)
+    end
+    write
+  end
+
+  private
+
+  def write_keys
     FileUtils.mkdir_p(KEYS)
     @options[:sizes].each do |bits|
       File.write(File.join(KEYS, "rsa-#{bits}.pem"), OpenSSL::PKey::RSA.new(bits).to_pem, perm: 0o600)
@@ -61,44 +88,98 @@ class RsaBenchmark
     @options[:curves].each do |bits|
       File.write(File.join(KEYS, "ec-#{bits}.pem"), OpenSSL::PKey::EC.generate(EcOperations::CURVES.fetch(bits)).to_pem, perm: 0o600)
     end
-    measure("mri", RbConfig.ruby, "none")
-    measure("stock", JRUBY, "none")&.fetch("backends")&.each do |backend|
-      measure(backend, JRUBY, backend)
-      measure("#{backend} (#{@options[:baseline]})", JRUBY, backend, lib: baseline) if baseline
-    end
-    write
   end
 
-  private
+  def env
+    @options[:jruby] ? { "FAST_RSA_ENGINE_JRUBY" => @options[:jruby] } : {}
+  end
 
-  # Runs one runner.rb process, its progress going straight to our stderr. Answers its output.
-  # lib: the gem's lib/ directory where it is not this checkout's (a baseline's).
-  def measure(name, interpreter, engine, lib: nil)
-    warn "==> #{interpreter == JRUBY ? "JRuby #{name}" : 'MRI'}"
-    settings = @options.slice(:sizes, :curves, :ops, :threads, :warmup, :time, :keygen_time, :jit_warmup)
-                       .merge(engine: engine, keys: KEYS, lib: lib).compact
-    env = @options[:jruby] ? { "FAST_RSA_ENGINE_JRUBY" => @options[:jruby] } : {}
-    stdout, status = Open3.capture2(env, interpreter, "#{__dir__}/runner.rb", JSON.generate(settings))
-    return warn("==> failed (#{status}): the #{name} row is left out") unless status.success?
+  def runner_settings
+    @options.slice(:sizes, :curves, :ops).merge(keys: KEYS)
+  end
 
-    output = JSON.parse(stdout.lines.last)
-    @rows << { key: name, runtime: output["runtime"], figures: output["results"] }
-    output["results"].each { |f| @figures[[name, *f.values_at("op", "bits", "threads")]] = f }
-    output
+  # MRI, stock JRuby and each backend the gem has here (asked of JRuby once), each backend beside its
+  # baseline's; --runtimes keeps some.
+  def runtimes(baseline)
+    all = [Rounds::Runtime.new(key: "mri", interpreter: RbConfig.ruby, engine: "none"),
+           Rounds::Runtime.new(key: "stock", interpreter: JRUBY, engine: "none", jruby: true)]
+    backends.each do |backend|
+      all << Rounds::Runtime.new(key: backend, interpreter: JRUBY, engine: backend, jruby: true)
+      all << Rounds::Runtime.new(key: baseline_key(backend), interpreter: JRUBY, engine: backend, lib: baseline, jruby: true) if baseline
+    end
+    chosen = @options[:runtimes] or return all
+    unknown = chosen - all.map(&:key)
+    abort "bin/benchmark: --runtimes: #{unknown.join(',')} not among #{all.map(&:key).join(',')}" unless unknown.empty?
+    all.select { |runtime| chosen.include?(runtime.key.split.first) }
+  end
+
+  def backends
+    probe = 'require "fast-rsa-engine"; puts FastRsaEngine.available_backends - [:stock]'
+    out, status = Open3.capture2(env, JRUBY, "-I", RsaOperations::LIB, "-e", probe)
+    status.success? ? out.split : abort("bin/benchmark: JRuby could not load the gem (see above)")
+  end
+
+  def baseline_key(key)
+    "#{key} (#{@options[:baseline]})"
+  end
+
+  # Enough rounds: the profile's (or --rounds); with --baseline, then on until each this-over-baseline
+  # interval is within --precision, for at most --minutes.
+  def enough?(minutes)
+    return false if @rounds.size < @options[:rounds]
+    return true unless @options[:baseline]
+
+    minutes >= @options.fetch(:minutes, BASELINE[:minutes]) || figures.values.all? do |f|
+      !f["ratio_to_baseline"] || f["ratio_to_baseline"][:half_width] * 100 <= @options.fetch(:precision, BASELINE[:precision])
+    end
+  end
+
+  # [op, bits, threads] to measure, in the order of the options (an EC operation's bits: its curve's).
+  def cells
+    @options[:ops].flat_map do |op|
+      [op].product(EcOperations.operation?(op) ? @options[:curves] : @options[:sizes], @options[:threads])
+    end
+  end
+
+  # [runtime's key, op, bits, threads] => {"ops_per_sec" => summary of each round's median rate,
+  # "ratio_to_mri" => summary of each round's ratio, "ratio_to_baseline" => likewise, over the
+  # baseline's}. A round's ratio is the median of the ratios of the rates at the same repeat.
+  def figures
+    keys = @rounds.flat_map(&:keys).uniq
+    keys.product(cells).filter_map do |key, cell|
+      rates = @rounds.filter_map { |round| round.dig(key, "rates", cell)&.then { |r| Statistics.median(r) unless r.empty? } }
+      next if rates.empty?
+
+      figure = { "ops_per_sec" => Statistics.summary(rates) }
+      { "ratio_to_mri" => "mri", "ratio_to_baseline" => baseline_key(key) }.each do |ratio, over|
+        next if over == key || !keys.include?(over)
+
+        figure[ratio] = Statistics.summary(@rounds.filter_map { |round| round_ratio(round, key, over, cell) })
+      end
+      [[key, *cell], figure.compact]
+    end.to_h
+  end
+
+  def round_ratio(round, key, over, cell)
+    pairs = Array(round.dig(key, "rates", cell)).zip(Array(round.dig(over, "rates", cell))).select(&:last)
+    Statistics.median(pairs.map { |a, b| a / b }) unless pairs.empty?
+  end
+
+  def rows
+    keys = @rounds.flat_map(&:keys).uniq
+    keys.map { |key| { key: key, runtime: @rounds.reverse_each.lazy.filter_map { |round| round.dig(key, "runtime") }.first } }
   end
 
   def write
-    # Each figure over MRI's, and with --baseline each of this checkout's over the baseline's, same run.
-    @figures.each do |(key, *cell), f|
-      { "ratio_to_mri" => "mri", "ratio_to_baseline" => "#{key} (#{@options[:baseline]})" }.each do |ratio, over|
-        base = @figures[[over, *cell]] unless over == key
-        f[ratio] = (f["ops_per_sec"] / base["ops_per_sec"]).round(3) if base
-      end
-    end
+    @figures = figures
+    @rows = rows
     ratios = ["ratio to MRI", *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
-    title = "RSA and EC ops/s (#{ratios.join('; ')}), #{summary}, #{@options[:profile]}"
-    text = "#{title}\n\n#{table(cells)}"
-    results = { machine: @machine, settings: @options, rows: @rows }
+    title = "RSA and EC ops/s (#{ratios.join('; ')}), medians of #{@rounds.size} interleaved rounds ±95% interval, " \
+            "#{summary}, #{@options[:profile]}"
+    text = "#{title}\n\n#{table(measured(cells))}\n\n#{legend}"
+    results = { machine: @machine, settings: @options, rows: @rows,
+                figures: @figures.map { |(key, *cell), f| { runtime: key, cell: cell, **f } },
+                rounds: @rounds.map { |round| round.transform_values { |r| r["rates"].map { |cell, rate| [*cell, rate] } } } }
     folder = Report.write("", text, results, chart(@rows.reject { |row| row[:key] == "mri" }))
     return unless @options[:readme]
 
@@ -107,14 +188,17 @@ class RsaBenchmark
     File.write(File.join(ROOT, FULL_TABLE),
                "# Benchmarks\n\n#{image.('benchmark.svg')}`#{@command}` printed:\n\n#{text}\n")
     Report.update_readme("#{image.('doc/benchmark.svg')}#{title} (`#{@command}`; every figure: " \
-                         "[#{FULL_TABLE}](#{FULL_TABLE}))\n\n#{table(short_cells)}\n")
+                         "[#{FULL_TABLE}](#{FULL_TABLE}))\n\n#{table(short_cells)}\n\n#{legend}\n")
   end
 
-  # [op, bits, threads] of every figure measured, in the order of the options (an EC operation's bits: its curve's).
-  def cells
-    all = @options[:ops].flat_map do |op|
-      [op].product(EcOperations.operation?(op) ? @options[:curves] : @options[:sizes], @options[:threads])
-    end
+  def legend
+    "Each cell: the median ops/s over the rounds ±its 95% interval's farther end, then the median of the " \
+      "ratios taken within each round ±likewise; * marks an interval wider than ±#{(Statistics::WIDE * 100).round}%: " \
+      "not a figure to trust. Below 6 rounds the interval is the rounds' range."
+  end
+
+  # The cells with a figure, in the order of the options.
+  def measured(all)
     all & @figures.keys.map { |key| key.drop(1) }
   end
 
@@ -123,21 +207,24 @@ class RsaBenchmark
   def short_cells
     bits = @options[:sizes].include?(2048) ? 2048 : @options[:sizes].first
     threads = @options[:threads].first
-    cells.select do |op, b, t|
+    measured(cells).select do |op, b, t|
       next t == threads if EcOperations.operation?(op)
 
       [b, t] == [bits, threads] || (op == "sign" && (b == bits || t == threads))
     end
   end
 
-  # A row per operation, key size and thread count, a column per runtime, each cell "ops/s (ratios)",
+  # A row per operation, key size and thread count, a column per runtime, each cell "ops/s ±% (ratios)",
   # or "-" where that runtime has no figure. Slow keygen keeps three digits: 5.28, 0.532.
   def table(cells)
     body = cells.map do |op, bits, threads|
       figures = @rows.map do |row|
         f = @figures[[row[:key], op, bits, threads]] or next "-"
-        text = format("%.#{(2 - Math.log10(f['ops_per_sec']).floor).clamp(0, 4)}f", f["ops_per_sec"])
-        ratios = RATIOS.filter_map { |ratio, form| f[ratio] && format(form, f[ratio]) }
+        rate = f["ops_per_sec"]
+        text = "#{format("%.#{(2 - Math.log10(rate[:median]).floor).clamp(0, 4)}f", rate[:median])} #{spread(rate)}"
+        ratios = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.filter_map do |ratio, form|
+          f[ratio] && "#{format(form, f[ratio][:median])} #{spread(f[ratio])}"
+        end
         ratios.empty? ? text : "#{text} (#{ratios.join('; ')})"
       end
       ["#{op} #{bits}", threads.to_s, *figures]
@@ -146,12 +233,18 @@ class RsaBenchmark
     Report.markdown([header, *body])
   end
 
+  # "±3%", "±0.8%" below 2%, with * where the interval is wider than Statistics::WIDE.
+  def spread(summary)
+    percent = summary[:half_width] * 100
+    "±#{percent < 2 ? format('%.1f', percent) : percent.round}%#{'*' if summary[:half_width] > Statistics::WIDE}"
+  end
+
   # A panel per thread count, a group of bars per operation and key size of the short table, a bar per
   # JRuby row.
   def chart(rows)
     panels = @options[:threads].to_h do |threads|
       groups = short_cells.map { |op, bits| [op, bits] }.uniq.map do |op, bits|
-        ratios = rows.map { |row| @figures[[row[:key], op, bits, threads]]&.dig("ratio_to_mri") }
+        ratios = rows.map { |row| @figures[[row[:key], op, bits, threads]]&.dig("ratio_to_mri", :median) }
         ["#{op} #{bits}", ratios.map { |ratio| ratio && [ratio, [format("%.2f", ratio)]] }]
       end
       [threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups]

@@ -1,38 +1,65 @@
 # frozen_string_literal: true
 
-# One row of bin/benchmark's table, in its own process under that row's interpreter: loads the
-# engine, measures each operation on the keys rsa.rb wrote, and prints the figures as one line of
-# JSON on stdout, its progress on stderr. Its one argument is JSON: rsa.rb's settings for the row.
-require "benchmark/ips"
+# One runtime's process for one round of bin/benchmark (benchmark/lib/rounds.rb starts it): loads the
+# engine, reads the keys rsa.rb wrote, checks every operation's answer, then measures what it is
+# told to, one request at a time, idle in between so that the other runtimes of the round can
+# measure on a quiet machine. Its one argument is JSON: rsa.rb's settings for the runtime.
+#
+# It speaks JSON lines. First it prints {runtime}; then for each line read:
+#   {"warm": seconds}                                  runs every cell in turn that long (the JIT's warm-up)
+#   {"cell": [op, bits, threads], "warmup": s, "time": s}  measures one cell: {"ops_per_sec": rate}
+# and exits at the end of its input. Its progress and any warning go to stderr.
 require "json"
 require_relative "lib/ec_operations"
 require_relative "lib/rsa_operations"
 
+# Runs `call` in `threads` threads at once, each with operations of its own on the one shared key,
+# for `warmup` seconds unmeasured and then `time` seconds; answers the calls a second of all
+# threads together.
+class CellTimer
+  def self.clock
+    Process.clock_gettime(Process::CLOCK_MONOTONIC)
+  end
+
+  # Calls a second of one thread: calls counted until the deadline, over the time they took (the
+  # last call ends after the deadline, and a slow one such as keygen is counted whole).
+  def self.rate(call, seconds)
+    count = 0
+    start = clock
+    deadline = start + seconds
+    now = start
+    while now < deadline
+      call.call
+      count += 1
+      now = clock
+    end
+    count / (now - start)
+  end
+
+  def initialize(operations_for)
+    @operations_for = operations_for # -> a fresh RsaOperations or EcOperations of the cell's key
+  end
+
+  def measure(op, bits, threads, warmup, time)
+    Array.new(threads) do
+      Thread.new(@operations_for.(bits, op).operations.fetch(op)) do |call|
+        CellTimer.rate(call, warmup) if warmup.positive?
+        CellTimer.rate(call, time)
+      end
+    end.sum(&:value)
+  end
+end
+
 settings = JSON.parse(ARGV.fetch(0))
 RsaOperations.use(settings["engine"], settings.fetch("lib", RsaOperations::LIB))
 read = ->(kind, bits) { OpenSSL::PKey.read(File.read(File.join(settings["keys"], "#{kind}-#{bits}.pem"))) }
-# [family, bits] => key: RSA's by size, EC's by curve size; each family's operations on its keys.
-families = { RsaOperations => ["rsa", settings["sizes"]], EcOperations => ["ec", settings["curves"]] }
-keys = families.flat_map { |family, (kind, sizes)| sizes.map { |bits| [[family, bits], read.(kind, bits)] } }.to_h
-names = keys.to_h { |(family, bits), key| [[family, bits], family.new(key).tap(&:check!).names] }
-cells = names.flat_map { |(family, bits), ops| (settings["ops"] & ops).map { |op| [family, bits, op] } }
-
-# benchmark-ips measures each cell, in each of `threads` threads at the same time on one shared key,
-# each thread with certificates, CSRs and envelopes of its own; their rates add up. On JRuby the
-# warm-ups together last at least jit_warmup, so that the JIT has compiled the hot code before the
-# figures count.
-warmup = [settings["warmup"], RUBY_ENGINE == "jruby" ? settings["jit_warmup"] / [cells.size, 1].max : 0].max
-figures = cells.product(settings["threads"]).map do |(family, bits, op), threads|
-  time = op == "keygen" ? settings["keygen_time"] : settings["time"] # keygen's varies widely from key to key
-  entries = Array.new(threads) do
-    Thread.new(family.new(keys[[family, bits]]).operations.fetch(op)) do |call|
-      Benchmark.ips(time: time, warmup: warmup, quiet: true) { |x| x.report(&call) }.entries.first
-    end
-  end.map(&:value)
-  rate = entries.sum(&:ips)
-  warn format("    %-10s %4d bits  %2d threads  %10.2f ops/s", op, bits, threads, rate)
-  { op: op, bits: bits, threads: threads, ops_per_sec: rate.round(3) }
-end
+keys = { RsaOperations => settings["sizes"].to_h { |bits| [bits, read.("rsa", bits)] },
+         EcOperations => settings["curves"].to_h { |bits| [bits, read.("ec", bits)] } }
+family = ->(op) { EcOperations.operation?(op) ? EcOperations : RsaOperations }
+operations_for = ->(bits, op) { family.(op).new(keys[family.(op)].fetch(bits)) }
+timer = CellTimer.new(operations_for)
+# One set of operations per key, checked (a broken backend is never timed), for the warm-up.
+warm_set = keys.flat_map { |kind, by_size| by_size.map { |bits, key| [bits, kind.new(key).tap(&:check!)] } }
 
 runtime = { ruby: RUBY_DESCRIPTION, openssl: OpenSSL::OPENSSL_LIBRARY_VERSION }
 runtime.merge!(jruby: JRUBY_VERSION, java: ENV_JAVA["java.version"]) if RUBY_ENGINE == "jruby"
@@ -40,10 +67,22 @@ runtime.merge!(jruby: JRUBY_VERSION, java: ENV_JAVA["java.version"]) if RUBY_ENG
 runtime[:label] = runtime[:jruby] ? "JRuby #{JRUBY_VERSION} on Java #{runtime[:java]}" :
                     "MRI #{RUBY_DESCRIPTION.split[1]} + #{runtime[:openssl][/\S+ \S+/]}"
 runtime[:fast_rsa_engine] = FastRsaEngine.info if defined?(FastRsaEngine)
-# The stock row tells rsa.rb which backends to run next: it asks the gem, once measured.
-backends = []
-if RUBY_ENGINE == "jruby" && settings["engine"] == "none"
-  RsaOperations.use("stock")
-  backends = FastRsaEngine.available_backends.map(&:to_s) - ["stock"]
+# Operations this runtime lacks (encrypt on stock JRuby, verify_pss on jruby-openssl 0.15) are left out.
+runtime[:cells] = warm_set.flat_map { |bits, operations| operations.names.map { |op| [op, bits] } }
+$stdout.sync = true
+puts JSON.generate(runtime: runtime)
+
+$stdin.each_line do |line|
+  request = JSON.parse(line)
+  if request["warm"]
+    deadline = CellTimer.clock + request["warm"]
+    # The cells asked for, but RSA's keygen, whose calls last up to seconds (its cells warm up their own).
+    asked = settings["ops"] - ["keygen"]
+    calls = warm_set.flat_map { |_bits, operations| (operations.names & asked).map { |op| operations.operations.fetch(op) } }
+    calls.cycle { |call| CellTimer.rate(call, 0.05); break if CellTimer.clock > deadline }
+    puts JSON.generate(warmed: true)
+  else
+    op, bits, threads = request.fetch("cell")
+    puts JSON.generate(ops_per_sec: timer.measure(op, bits, threads, request.fetch("warmup"), request.fetch("time")))
+  end
 end
-puts JSON.generate(runtime: runtime, results: figures, backends: backends)

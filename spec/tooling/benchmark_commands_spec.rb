@@ -35,22 +35,27 @@ RSpec.describe "The benchmark commands" do
     end
   end
 
-  it "a row's runner measures the engine and prints its figures as JSON", jruby: true do
+  it "a runtime's runner checks the engine, then measures each cell it is asked for, as JSON lines", jruby: true do
     Dir.mktmpdir do |keys|
       File.write(File.join(keys, "rsa-1024.pem"), OpenSSL::PKey::RSA.new(1024).to_pem)
       File.write(File.join(keys, "ec-256.pem"), OpenSSL::PKey::EC.generate("prime256v1").to_pem)
       ec_ops = Backends.old_stock? ? [] : %w[ec_sign] # jruby-openssl 0.15's OpenSSL::PKey.read reads no EC key
-      settings = { engine: FastRsaEngine.backend.to_s, keys: keys, sizes: [1024], curves: ec_ops.empty? ? [] : [256], ops: %w[sign verify_pss keygen] + ec_ops,
-                   threads: [1, 2], warmup: 0.01, time: 0.05, jit_warmup: 0, keygen_time: 0.1 }
-      stdout, stderr, status = run(root, "benchmark/runner.rb", JSON.generate(settings))
+      settings = { engine: FastRsaEngine.backend.to_s, keys: keys, sizes: [1024], curves: ec_ops.empty? ? [] : [256],
+                   ops: %w[sign verify_pss keygen] + ec_ops }
+      requests = [{ warm: 0.2 }, *(%w[sign keygen].product([1024]) + ec_ops.product([256])).product([1, 2]).map do |(op, bits), threads|
+        { cell: [op, bits, threads], warmup: 0.01, time: 0.05 }
+      end]
+      stdout, stderr, status = Open3.capture3(RbConfig.ruby, "benchmark/runner.rb", JSON.generate(settings),
+                                              chdir: root, stdin_data: requests.map { |r| "#{JSON.generate(r)}\n" }.join)
       expect(status).to be_success, stderr
 
-      output = JSON.parse(stdout.lines.last)
-      expect(output.dig("runtime", "fast_rsa_engine", "backend")).to eq(FastRsaEngine.backend.to_s)
-      cells = output["results"].map { |figure| figure.values_at("op", "threads") }
-      ops = %w[sign verify_pss keygen] + ec_ops - (OpenSSL::PKey::RSA.method_defined?(:verify_pss) ? [] : ["verify_pss"]) # jruby-openssl 0.15 has none
-      expect(cells).to match_array(ops.product([1, 2]))
-      expect(output["results"].map { |figure| figure["ops_per_sec"] }).to all(be > 0)
+      ready, warmed, *rates = stdout.lines.map { |line| JSON.parse(line) }
+      expect(ready.dig("runtime", "fast_rsa_engine", "backend")).to eq(FastRsaEngine.backend.to_s)
+      ops = %w[sign verify_pss keygen] - (OpenSSL::PKey::RSA.method_defined?(:verify_pss) ? [] : ["verify_pss"]) # jruby-openssl 0.15 has none
+      expect(ready.dig("runtime", "cells")).to include(*ops.product([1024]), *ec_ops.product([256]))
+      expect(warmed).to eq("warmed" => true)
+      expect(rates.size).to eq(requests.size - 1)
+      expect(rates.map { |rate| rate["ops_per_sec"] }).to all(be > 0)
     end
   end
 

@@ -1,0 +1,114 @@
+# frozen_string_literal: true
+
+require "json"
+require "open3"
+
+# bin/benchmark's measurement in interleaved rounds. The host's speed drifts 10-50% within minutes,
+# so a ratio of two figures measured minutes apart measures the drift as much as the code. In a
+# round every runtime (MRI, stock JRuby, each backend, each baseline's) has one fresh process, all
+# started together and idle but in their turn; each cell is measured by every runtime back to back,
+# seconds apart, in an order that rotates from cell to cell and round to round, and ratios are taken
+# within a round only. Rounds of fresh processes (JMH's forks) also sample what differs from one
+# JVM to the next: where the JIT placed the code, what the heap looks like.
+class Rounds
+  RUNNER = File.expand_path("../runner.rb", __dir__)
+
+  # A runtime of the table: its key ("mri", "stock", "aws_lc", "aws_lc (v0.3.0)"), the interpreter,
+  # the engine the runner loads ("none": no gem) and the gem's lib/ where it is not this checkout's.
+  Runtime = Struct.new(:key, :interpreter, :engine, :lib, :jruby, keyword_init: true)
+
+  # One runtime's runner.rb process for one round.
+  class Process
+    def initialize(runtime, settings, env)
+      @runtime = runtime
+      arguments = JSON.generate(settings.merge(engine: runtime.engine, lib: runtime.lib).compact)
+      @input, @output, @thread = Open3.popen2(env, runtime.interpreter, RUNNER, arguments)
+    end
+
+    # The runner's first line, once it has loaded and checked every operation: {"runtime" => ...}.
+    def ready
+      answer
+    end
+
+    def request(hash)
+      @input.puts(JSON.generate(hash))
+      answer
+    end
+
+    def stop
+      @input.close unless @input.closed?
+      @thread.value
+    end
+
+    private
+
+    def answer
+      line = @output.gets or raise "the #{@runtime.key} process ended (#{@thread.value})"
+      JSON.parse(line)
+    end
+  end
+
+  # cells: [op, bits, threads] in the table's order; timing: seconds of :warmup, :time, :keygen_time
+  # and :jit_warmup, and :repeats; settings: what every runner reads (keys, sizes, curves, ops).
+  def initialize(runtimes, cells, timing, settings, env)
+    @runtimes = runtimes
+    @cells = cells
+    @timing = timing
+    @settings = settings
+    @env = env
+  end
+
+  # Runs round number `index`; answers {runtime's key => {"runtime" => its description,
+  # "rates" => {[op, bits, threads] => [ops/s, one per repeat]}}} for every runtime whose process
+  # started. With repeats, the runtimes take turns on a cell that many times, so that the rates of
+  # two runtimes at the same repeat are seconds apart.
+  def run(index)
+    processes = @runtimes.to_h { |runtime| [runtime, Process.new(runtime, @settings, @env)] }
+    ready = processes.filter_map { |runtime, process| attempt(runtime) { [runtime, process.ready] } }.to_h
+    started = ready.dup # a runtime whose process fails later keeps the rates it had measured
+    order = ready.keys.rotate(index)
+    order.select(&:jruby).each { |runtime| attempt(runtime) { processes[runtime].request(warm: @timing[:jit_warmup]) } }
+    rates = Hash.new { |hash, key| hash[key] = {} }
+    @cells.each_with_index do |cell, position|
+      measure(cell, order.rotate(position), processes, ready).each { |key, cell_rates| rates[key][cell] = cell_rates }
+      progress(index, cell, order.rotate(position).filter_map { |runtime| rates[runtime.key][cell]&.then { |r| "#{runtime.key} #{r.map(&:round).join('/')}" } })
+    end
+    started.to_h { |runtime, answer| [runtime.key, { "runtime" => answer["runtime"], "rates" => rates[runtime.key] }] }
+  ensure
+    processes&.each_value(&:stop)
+  end
+
+  private
+
+  # One cell, every runtime that offers it taking its turn `repeats` times, the order rotating each
+  # time; answers {runtime's key => [ops/s per repeat]}. A runtime whose process fails leaves `ready`.
+  def measure(cell, order, processes, ready)
+    rates = Hash.new { |hash, key| hash[key] = [] }
+    @timing[:repeats].times do |repeat|
+      order.rotate(repeat).each do |runtime|
+        next unless ready[runtime]&.dig("runtime", "cells")&.include?(cell.take(2))
+
+        rate = attempt(runtime) { processes[runtime].request(cell: cell, **slice(cell.first)).fetch("ops_per_sec") }
+        rate ? rates[runtime.key] << rate : ready.delete(runtime)
+      end
+    end
+    rates
+  end
+
+  # The block's answer, or nil where the runtime's process failed: the runtime is left out of the round.
+  def attempt(runtime)
+    yield
+  rescue RuntimeError, IOError, SystemCallError, JSON::ParserError => e
+    warn "==> #{runtime.key}: #{e.message}: left out of this round"
+    nil
+  end
+
+  def progress(index, cell, figures)
+    warn format("    round %-3d %-14s %4d bits %2d threads  %s", index + 1, *cell, figures.join("  "))
+  end
+
+  # Seconds of unmeasured and measured calls for one cell, RSA keygen's own: its time varies widely from key to key.
+  def slice(op)
+    { warmup: @timing[:warmup], time: op == "keygen" ? @timing[:keygen_time] : @timing[:time] }
+  end
+end
