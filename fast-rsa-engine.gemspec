@@ -27,8 +27,12 @@ Gem::Specification.new do |spec|
   }
   spec.required_ruby_version = ">= 3.1"
 
-  spec.files = Dir["lib/**/*.rb", "README.md", "CHANGELOG.md", "LICENSE"]
+  # benchmark/benchmark.rb and the operations it times, for the executable: the classic report.
+  spec.files = Dir["lib/**/*.rb", "exe/*", "benchmark/benchmark.rb", "benchmark/lib/{rsa,ec}_operations.rb",
+                   "README.md", "CHANGELOG.md", "LICENSE"]
   spec.require_paths = ["lib"]
+  spec.bindir = "exe" # bin/ holds the project's own scripts
+  spec.executables = ["fast-rsa-engine-benchmark"]
 
   spec.add_development_dependency "benchmark-ips", "~> 2.7"
   spec.add_development_dependency "rake", "~> 13.0"
