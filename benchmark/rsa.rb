@@ -3,7 +3,7 @@
 # RSA and EC operations per second, as bin/benchmark runs it under MRI: writes the keys, measures
 # every cell in interleaved rounds (lib/rounds.rb: MRI, JRuby stock, JRuby with each backend
 # fast-rsa-engine has here, each beside its --baseline's, a process each per round), then prints one
-# table of medians over the rounds with their 95% intervals and writes results/latest.json and
+# table of means over the rounds with their 95% intervals and writes results/latest.json and
 # latest.svg; --readme puts the chart and a short table into README.md, every figure into doc/.
 require "open3"
 require_relative "lib/baseline"
@@ -22,14 +22,14 @@ class RsaBenchmark
   # Rounds, and per cell and round seconds of warm-up and of measurement (keygen_time for RSA's keygen,
   # whose time varies widely from key to key); each JRuby process first warms every cell for jit_warmup.
   PROFILES = {
-    quick: { rounds: 3, repeats: 1, warmup: 0.1, time: 0.4, keygen_time: 2.0, jit_warmup: 5.0,
+    quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.2, keygen_time: 2.0, jit_warmup: 5.0,
              ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES },
-    full: { rounds: 6, repeats: 1, warmup: 0.2, time: 0.8, keygen_time: 3.0, jit_warmup: 10.0,
+    full: { rounds: 6, repeats: 2, warmup: 0.1, time: 0.4, keygen_time: 3.0, jit_warmup: 10.0,
             ops: RsaOperations::NAMES + EcOperations::NAMES }
   }.freeze
   # With --baseline, rounds go on past the profile's until every this-over-baseline interval is
-  # within PRECISION of its median, or MINUTES have passed; each round runs every cell REPEATS times.
-  BASELINE = { precision: 3.0, minutes: 15.0, repeats: 4 }.freeze
+  # within PRECISION of its mean, or MINUTES have passed; each round runs every cell REPEATS times.
+  BASELINE = { rounds: 6, precision: 3.0, minutes: 15.0, repeats: 8 }.freeze
   DEFAULTS = { sizes: [2048, 3072, 4096], curves: [256, 384], threads: [1, Etc.nprocessors].uniq }.freeze
   OPERATIONS = RsaOperations::NAMES + EcOperations::NAMES
   FULL_TABLE = "doc/benchmarks.md" # --readme's, every figure
@@ -44,7 +44,7 @@ class RsaBenchmark
       parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &CommandLine::INTEGERS)
       parser.on("--runtimes LIST", Array, "of mri,stock and the backends (default: all)")
       parser.on("--rounds N", Integer, "rounds (default: quick #{PROFILES[:quick][:rounds]}, full #{PROFILES[:full][:rounds]})")
-      parser.on("--repeats N", Integer, "turns of every runtime on a cell within a round (default 1, with --baseline #{BASELINE[:repeats]})")
+      parser.on("--repeats N", Integer, "turns of every runtime on a cell within a round, mirrored (default 2, with --baseline #{BASELINE[:repeats]})")
       parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
       parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit), and this one over it")
       parser.on("--precision PERCENT", Float, "with --baseline: rounds until each interval is within it (default #{BASELINE[:precision]})")
@@ -141,13 +141,14 @@ class RsaBenchmark
     end
   end
 
-  # [runtime's key, op, bits, threads] => {"ops_per_sec" => summary of each round's median rate,
+  # [runtime's key, op, bits, threads] => {"ops_per_sec" => summary of each round's mean rate,
   # "ratio_to_mri" => summary of each round's ratio, "ratio_to_baseline" => likewise, over the
-  # baseline's}. A round's ratio is the median of the ratios of the rates at the same repeat.
+  # baseline's}. A round's ratio is of the two runtimes' mean rates over the repeats both measured:
+  # means, because the mirrored turns cancel a linear drift out of means (Rounds#measure).
   def figures
     keys = @rounds.flat_map(&:keys).uniq
     keys.product(cells).filter_map do |key, cell|
-      rates = @rounds.filter_map { |round| round.dig(key, "rates", cell)&.then { |r| Statistics.median(r) unless r.empty? } }
+      rates = @rounds.filter_map { |round| round.dig(key, "rates", cell)&.then { |r| Statistics.mean(r) unless r.empty? } }
       next if rates.empty?
 
       figure = { "ops_per_sec" => Statistics.summary(rates) }
@@ -162,7 +163,7 @@ class RsaBenchmark
 
   def round_ratio(round, key, over, cell)
     pairs = Array(round.dig(key, "rates", cell)).zip(Array(round.dig(over, "rates", cell))).select(&:last)
-    Statistics.median(pairs.map { |a, b| a / b }) unless pairs.empty?
+    Statistics.mean(pairs.map(&:first)) / Statistics.mean(pairs.map(&:last)) unless pairs.empty?
   end
 
   def rows
@@ -174,7 +175,7 @@ class RsaBenchmark
     @figures = figures
     @rows = rows
     ratios = ["ratio to MRI", *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
-    title = "RSA and EC ops/s (#{ratios.join('; ')}), medians of #{@rounds.size} interleaved rounds ±95% interval, " \
+    title = "RSA and EC ops/s (#{ratios.join('; ')}), geometric means of #{@rounds.size} interleaved rounds ±95% interval, " \
             "#{summary}, #{@options[:profile]}"
     text = "#{title}\n\n#{table(measured(cells))}\n\n#{legend}"
     results = { machine: @machine, settings: @options, rows: @rows,
@@ -192,9 +193,10 @@ class RsaBenchmark
   end
 
   def legend
-    "Each cell: the median ops/s over the rounds ±its 95% interval's farther end, then the median of the " \
-      "ratios taken within each round ±likewise; * marks an interval wider than ±#{(Statistics::WIDE * 100).round}%: " \
-      "not a figure to trust. Below 6 rounds the interval is the rounds' range."
+    "Each cell: ops/s, the geometric mean over the rounds ±its 95% interval's farther end; then the ratios, each " \
+      "taken within a round (every runtime measured the cell seconds apart), their geometric mean ±likewise. " \
+      "* marks an interval wider than ±#{(Statistics::WIDE * 100).round}%: not a figure to trust. Below " \
+      "#{Statistics::MIN_ROUNDS} rounds the interval is the rounds' range."
   end
 
   # The cells with a figure, in the order of the options.
@@ -221,9 +223,9 @@ class RsaBenchmark
       figures = @rows.map do |row|
         f = @figures[[row[:key], op, bits, threads]] or next "-"
         rate = f["ops_per_sec"]
-        text = "#{format("%.#{(2 - Math.log10(rate[:median]).floor).clamp(0, 4)}f", rate[:median])} #{spread(rate)}"
+        text = "#{format("%.#{(2 - Math.log10(rate[:mean]).floor).clamp(0, 4)}f", rate[:mean])} #{spread(rate)}"
         ratios = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.filter_map do |ratio, form|
-          f[ratio] && "#{format(form, f[ratio][:median])} #{spread(f[ratio])}"
+          f[ratio] && "#{format(form, f[ratio][:mean])} #{spread(f[ratio])}"
         end
         ratios.empty? ? text : "#{text} (#{ratios.join('; ')})"
       end
@@ -244,7 +246,7 @@ class RsaBenchmark
   def chart(rows)
     panels = @options[:threads].to_h do |threads|
       groups = short_cells.map { |op, bits| [op, bits] }.uniq.map do |op, bits|
-        ratios = rows.map { |row| @figures[[row[:key], op, bits, threads]]&.dig("ratio_to_mri", :median) }
+        ratios = rows.map { |row| @figures[[row[:key], op, bits, threads]]&.dig("ratio_to_mri", :mean) }
         ["#{op} #{bits}", ratios.map { |ratio| ratio && [ratio, [format("%.2f", ratio)]] }]
       end
       [threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups]

@@ -60,8 +60,7 @@ class Rounds
 
   # Runs round number `index`; answers {runtime's key => {"runtime" => its description,
   # "rates" => {[op, bits, threads] => [ops/s, one per repeat]}}} for every runtime whose process
-  # started. With repeats, the runtimes take turns on a cell that many times, so that the rates of
-  # two runtimes at the same repeat are seconds apart.
+  # started. The runtimes take turns on a cell `repeats` times (see measure).
   def run(index)
     processes = @runtimes.to_h { |runtime| [runtime, Process.new(runtime, @settings, @env)] }
     ready = processes.filter_map { |runtime, process| attempt(runtime) { [runtime, process.ready] } }.to_h
@@ -80,12 +79,15 @@ class Rounds
 
   private
 
-  # One cell, every runtime that offers it taking its turn `repeats` times, the order rotating each
-  # time; answers {runtime's key => [ops/s per repeat]}. A runtime whose process fails leaves `ready`.
+  # One cell, every runtime that offers it taking its turn `repeats` times, in the order given and
+  # then mirrored (A B C, C B A, A B C...): over each pair of repeats every runtime's turns are on
+  # average at the same moment, so that a drift of the machine's speed that is linear over them
+  # cancels out of every ratio of the runtimes' mean rates. Answers {runtime's key => [ops/s per
+  # repeat]}. A runtime whose process fails leaves `ready`.
   def measure(cell, order, processes, ready)
     rates = Hash.new { |hash, key| hash[key] = [] }
     @timing[:repeats].times do |repeat|
-      order.rotate(repeat).each do |runtime|
+      (repeat.even? ? order : order.reverse).each do |runtime|
         next unless ready[runtime]&.dig("runtime", "cells")&.include?(cell.take(2))
 
         rate = attempt(runtime) { processes[runtime].request(cell: cell, **slice(cell.first)).fetch("ops_per_sec") }

@@ -4,29 +4,31 @@ require "tmpdir"
 require_relative "../../benchmark/lib/rounds"
 require_relative "../../benchmark/lib/statistics"
 
-# How bin/benchmark turns rounds into figures: the median's interval from the samples' order, and
+# How bin/benchmark turns rounds into figures: a geometric mean and its 95% interval, and
 # rounds in which every runtime measures every cell in turn, in an order that rotates.
 RSpec.describe "The benchmark's rounds and statistics" do
   describe Statistics do
-    it "gives the median, and below six samples the range as its interval, with that range's confidence" do
-      expect(Statistics.median([3, 1, 2])).to eq(2)
-      expect(Statistics.median([4, 1, 3, 2])).to eq(2.5)
-      expect(Statistics.interval([1.0, 1.2, 0.9, 1.1, 1.05])).to eq([0.9, 1.2, 1 - 2.0 / 2**5])
+    it "averages as logarithms, and below five rounds gives their range as the interval" do
+      expect(Statistics.geometric_mean([0.5, 2.0])).to be_within(1e-12).of(1.0)
+      expect(Statistics.interval([1.0, 1.2, 0.9, 1.1])).to eq([0.9, 1.2])
     end
 
-    it "from six samples on, the order statistics whose interval holds the median with at least 95%" do
-      samples = (1..20).map(&:to_f).shuffle(random: Random.new(1))
-      low, high, confidence = Statistics.interval(samples)
-      # n = 20: P(X <= 5) = 0.0207 <= 0.025 < P(X <= 6) = 0.0577, so the 6th smallest and the 6th largest.
-      expect([low, high]).to eq([6.0, 15.0])
-      expect(confidence).to be_within(1e-4).of(1 - 2 * 0.0207)
-      expect(Statistics.interval([5.0] * 6 + [100.0])).to eq([5.0, 100.0, 1 - 2.0 / 2**7]) # n = 7: k = 1
+    it "from five rounds on, Student's t on the logarithms: it holds the true ratio 95% of the time" do
+      random = Random.new(7)
+      normal = -> { Math.sqrt(-2 * Math.log(1 - random.rand)) * Math.cos(2 * Math::PI * random.rand) }
+      held = 2000.times.count do
+        low, high = Statistics.interval(Array.new(8) { Math.exp(0.05 * normal.()) }) # a true ratio of 1, 5% noise
+        low <= 1 && 1 <= high
+      end
+      expect(held / 2000.0).to be_within(0.015).of(0.95)
     end
 
-    it "says how far the interval reaches from the median, on its farther side" do
-      summary = Statistics.summary([0.9, 1.0, 1.0, 1.05, 1.0])
-      expect(summary).to include(median: 1.0, low: 0.9, high: 1.05, rounds: 5)
-      expect(summary[:half_width]).to be_within(1e-9).of(0.1)
+    it "says how far the interval reaches from the mean, on its farther side" do
+      summary = Statistics.summary([1.0, 1.0, 1.0, 1.0, 1.1])
+      expect(summary).to include(rounds: 5)
+      expect(summary[:mean]).to be_within(1e-9).of(1.1**0.2)
+      expect(summary[:half_width]).to be_within(1e-9).of(summary[:high] / summary[:mean] - 1)
+      expect(summary[:low]).to be < summary[:mean]
       expect(Statistics.summary([])).to be_nil
     end
   end
