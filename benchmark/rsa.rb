@@ -22,21 +22,21 @@ class RsaBenchmark
   # Rounds, and per cell and round seconds of warm-up and of measurement (keygen_time for RSA's keygen,
   # whose time varies widely from key to key); each JRuby process first warms every cell for jit_warmup.
   PROFILES = {
-    quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.2, keygen_time: 2.0, jit_warmup: 5.0,
+    quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.12, keygen_time: 1.0, jit_warmup: 5.0,
              ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES },
-    full: { rounds: 6, repeats: 2, warmup: 0.1, time: 0.4, keygen_time: 3.0, jit_warmup: 10.0,
+    full: { rounds: 5, repeats: 2, warmup: 0.05, time: 0.3, keygen_time: 1.5, jit_warmup: 10.0,
             ops: RsaOperations::NAMES + EcOperations::NAMES }
   }.freeze
   # With --baseline, rounds go on past the profile's until every this-over-baseline interval is
   # within PRECISION of its mean, or MINUTES have passed; each round runs every cell REPEATS times.
-  BASELINE = { rounds: 6, precision: 3.0, minutes: 15.0, repeats: 8 }.freeze
+  BASELINE = { rounds: 6, precision: 3.0, minutes: 15.0, repeats: 12 }.freeze
   DEFAULTS = { sizes: [2048, 3072, 4096], curves: [256, 384], threads: [1, Etc.nprocessors].uniq }.freeze
   OPERATIONS = RsaOperations::NAMES + EcOperations::NAMES
   FULL_TABLE = "doc/benchmarks.md" # --readme's, every figure
 
   def self.options(argv)
-    options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: about 10 minutes, no keygen)") do |parser|
-      parser.on("--full", "more rounds and longer measurements, and keygen (about 40 minutes)")
+    options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: about 7 minutes, no keygen)") do |parser|
+      parser.on("--full", "more rounds and longer measurements, and keygen (about 30 minutes)")
       parser.on("--sizes LIST", Array, "RSA key sizes (default: 2048,3072,4096)", &CommandLine::INTEGERS)
       parser.on("--curves LIST", Array, "EC curves by size, of #{EcOperations::CURVES.keys.join(',')} (default: 256,384)",
                 &CommandLine.among(EcOperations::CURVES.keys.map(&:to_s)) >> CommandLine::INTEGERS)
@@ -94,8 +94,10 @@ class RsaBenchmark
     @options[:jruby] ? { "FAST_RSA_ENGINE_JRUBY" => @options[:jruby] } : {}
   end
 
+  # Keys of a family only where one of its operations is asked for: a runner checks each key's operations.
   def runner_settings
-    @options.slice(:sizes, :curves, :ops).merge(keys: KEYS)
+    ec, rsa = @options[:ops].partition { |op| EcOperations.operation?(op) }
+    { sizes: rsa.empty? ? [] : @options[:sizes], curves: ec.empty? ? [] : @options[:curves], ops: @options[:ops], keys: KEYS }
   end
 
   # MRI, stock JRuby and each backend the gem has here (asked of JRuby once), each backend beside its
