@@ -24,12 +24,12 @@ class RsaBenchmark
   PROFILES = {
     quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.12, keygen_time: 1.0, jit_warmup: 5.0,
              ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES },
-    full: { rounds: 5, repeats: 2, warmup: 0.05, time: 0.3, keygen_time: 1.5, jit_warmup: 10.0,
+    full: { rounds: 5, repeats: 2, warmup: 0.05, time: 0.25, keygen_time: 1.0, jit_warmup: 6.0,
             ops: RsaOperations::NAMES + EcOperations::NAMES }
   }.freeze
   # With --baseline, rounds go on past the profile's until every this-over-baseline interval is
   # within PRECISION of its mean, or MINUTES have passed; each round runs every cell REPEATS times.
-  BASELINE = { rounds: 6, precision: 3.0, minutes: 15.0, repeats: 12 }.freeze
+  BASELINE = { rounds: 6, precision: 3.0, minutes: 13.0, repeats: 12, jit_warmup: 3.0 }.freeze
   DEFAULTS = { sizes: [2048, 3072, 4096], curves: [256, 384], threads: [1, Etc.nprocessors].uniq }.freeze
   OPERATIONS = RsaOperations::NAMES + EcOperations::NAMES
   FULL_TABLE = "doc/benchmarks.md" # --readme's, every figure
@@ -44,7 +44,7 @@ class RsaBenchmark
       parser.on("--threads LIST", Array, "thread counts (default: 1,cores)", &CommandLine::INTEGERS)
       parser.on("--runtimes LIST", Array, "of mri,stock and the backends (default: all)")
       parser.on("--rounds N", Integer, "rounds (default: quick #{PROFILES[:quick][:rounds]}, full #{PROFILES[:full][:rounds]})")
-      parser.on("--repeats N", Integer, "turns of every runtime on a cell within a round, mirrored (default 2, with --baseline #{BASELINE[:repeats]})")
+      parser.on("--repeats N", Integer, "turns of every runtime on a cell within a round, the order rotating (default 2, with --baseline #{BASELINE[:repeats]})")
       parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
       parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit), and this one over it")
       parser.on("--precision PERCENT", Float, "with --baseline: rounds until each interval is within it (default #{BASELINE[:precision]})")
@@ -146,7 +146,7 @@ class RsaBenchmark
   # [runtime's key, op, bits, threads] => {"ops_per_sec" => summary of each round's mean rate,
   # "ratio_to_mri" => summary of each round's ratio, "ratio_to_baseline" => likewise, over the
   # baseline's}. A round's ratio is of the two runtimes' mean rates over the repeats both measured:
-  # means, because the mirrored turns cancel a linear drift out of means (Rounds#measure).
+  # means, because the rotating turns cancel a linear drift out of means (Rounds#measure).
   def figures
     keys = @rounds.flat_map(&:keys).uniq
     keys.product(cells).filter_map do |key, cell|

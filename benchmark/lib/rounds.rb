@@ -79,15 +79,17 @@ class Rounds
 
   private
 
-  # One cell, every runtime that offers it taking its turn `repeats` times, in the order given and
-  # then mirrored (A B C, C B A, A B C...): over each pair of repeats every runtime's turns are on
-  # average at the same moment, so that a drift of the machine's speed that is linear over them
-  # cancels out of every ratio of the runtimes' mean rates. Answers {runtime's key => [ops/s per
-  # repeat]}. A runtime whose process fails leaves `ready`.
+  # One cell, every runtime that offers it taking its turn `repeats` times, the order rotating by one
+  # each time (A B C, B C A, C A B: a Latin square). Over each full turn of the order every runtime
+  # has had every place once, so a drift of the machine's speed that is linear over them cancels out
+  # of every ratio of the runtimes' mean rates, and with three runtimes or more none measures twice
+  # in a row (mirrored turns, A B C C B A, gave the ends two slices back to back: a bias where the
+  # rounds are not a multiple of the runtimes). Answers {runtime's key => [ops/s per repeat]}. A runtime whose
+  # process fails leaves `ready`.
   def measure(cell, order, processes, ready)
     rates = Hash.new { |hash, key| hash[key] = [] }
     @timing[:repeats].times do |repeat|
-      (repeat.even? ? order : order.reverse).each do |runtime|
+      order.rotate(repeat).each do |runtime|
         next unless ready[runtime]&.dig("runtime", "cells")&.include?(cell.take(2))
 
         rate = attempt(runtime) { processes[runtime].request(cell: cell, **slice(cell.first)).fetch("ops_per_sec") }
