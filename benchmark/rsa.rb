@@ -35,7 +35,7 @@ class RsaBenchmark
   FULL_TABLE = "doc/benchmarks.md" # --readme's, every figure
 
   def self.options(argv)
-    options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: about 7 minutes, no keygen)") do |parser|
+    options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: about 8 minutes, no keygen)") do |parser|
       parser.on("--full", "more rounds and longer measurements, and keygen (about 30 minutes)")
       parser.on("--sizes LIST", Array, "RSA key sizes (default: 2048,3072,4096)", &CommandLine::INTEGERS)
       parser.on("--curves LIST", Array, "EC curves by size, of #{EcOperations::CURVES.keys.join(',')} (default: 256,384)",
