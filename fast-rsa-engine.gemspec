@@ -27,8 +27,8 @@ Gem::Specification.new do |spec|
   }
   spec.required_ruby_version = ">= 3.1"
 
-  # benchmark/benchmark.rb and the operations it times, for the executable: the classic report.
-  spec.files = Dir["lib/**/*.rb", "exe/*", "benchmark/benchmark.rb", "benchmark/lib/{rsa,ec}_operations.rb",
+  # benchmark/benchmark.rb, its options' parser and the operations it times, for the executable: the classic report.
+  spec.files = Dir["lib/**/*.rb", "exe/*", "benchmark/benchmark.rb", "benchmark/lib/{command_line,rsa_operations,ec_operations}.rb",
                    "README.md", "CHANGELOG.md", "LICENSE"]
   spec.require_paths = ["lib"]
   spec.bindir = "exe" # bin/ holds the project's own scripts

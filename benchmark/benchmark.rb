@@ -11,7 +11,7 @@
 # encrypt is public_encrypt, PKCS#1 v1.5, which every runtime has (bin/benchmark's encrypt is OAEP).
 # On JRuby, user and system count every thread of the JVM (its JIT compilers, its GC): real is the
 # row's own time. bin/benchmark is the full benchmark: every operation, key size and thread count.
-require "optparse"
+require_relative "lib/command_line"
 require_relative "lib/ec_operations"
 require_relative "lib/rsa_operations"
 
@@ -27,29 +27,19 @@ class ClassicBenchmark
   ENGINES = %w[none auto aws_lc gmp].freeze
   # JRuby's JIT compiles the hot paths as they run: without a warm-up its first rows time the compiler.
   DEFAULTS = { bits: 2048, count: 1000, engine: "auto", warmup: JRUBY ? 2.0 : 0.0 }.freeze
-  BANNER = "usage: fast-rsa-engine-benchmark [options]   (from a checkout: ruby benchmark/benchmark.rb [options])"
   # Row label => which operations and the callable's name there.
   ROWS = { "sign" => [:rsa, "sign"], "verify" => [:rsa, "verify"], "encrypt" => [:rsa, "public_encrypt"],
            "decrypt" => [:rsa, "decrypt"], "ES256 sign" => [:ec, "ec_sign"], "ES256 verify" => [:ec, "ec_verify"] }.freeze
 
   def self.parse(argv)
-    options = DEFAULTS.dup
-    parser = OptionParser.new(BANNER) do |opts|
-      opts.on("--bits N", Integer, "RSA key size, at least 1024 (default: #{options[:bits]})") { |n| options[:bits] = at_least(1024, n) }
-      opts.on("--count N", Integer, "calls of each row's operation (default: #{options[:count]})") { |n| options[:count] = at_least(1, n) }
+    CommandLine.parse("fast-rsa-engine-benchmark", argv, DEFAULTS, "   (from a checkout: ruby benchmark/benchmark.rb [options])") do |opts|
+      opts.on("--bits N", Integer, "RSA key size, at least 1024 (default: #{DEFAULTS[:bits]})", &CommandLine.at_least(1024))
+      opts.on("--count N", Integer, "calls of each row's operation (default: #{DEFAULTS[:count]})", &CommandLine.at_least(1))
       opts.on("--engine NAME", ENGINES, "#{ENGINES.join(', ')}: none leaves the gem unloaded, auto lets it choose",
-              "(FAST_RSA_ENGINE, else its fastest); default: auto. On MRI the gem changes nothing") { |name| options[:engine] = name }
-      opts.on("--warmup SECONDS", Float, "each operation's warm-up before the rows (default: 2 on JRuby, 0 on MRI)") { |s| options[:warmup] = at_least(0, s) }
+              "(FAST_RSA_ENGINE, else its fastest); default: auto. On MRI the gem changes nothing")
+      opts.on("--warmup SECONDS", Float, "each operation's warm-up before the rows (default: 2 on JRuby, 0 on MRI)", &CommandLine.at_least(0))
       opts.on("-h", "--help", "this text") { puts opts; exit }
     end
-    parser.parse!(argv)
-    options
-  rescue OptionParser::ParseError => e
-    abort "fast-rsa-engine-benchmark: #{e.message} (--help lists the options)"
-  end
-
-  def self.at_least(minimum, value)
-    value >= minimum ? value : raise(OptionParser::InvalidArgument, "#{value} (at least #{minimum})")
   end
 
   def initialize(options)

@@ -74,6 +74,7 @@ class RsaBenchmark
 
       warn format("==> round %d (%.1f minutes so far)", @rounds.size + 1, minutes)
       @rounds << rounds.run(@rounds.size)
+      @runtime_keys = @figures = nil # they were of the rounds before this one
     end
     write
   end
@@ -143,19 +144,25 @@ class RsaBenchmark
     end
   end
 
+  # The runtimes' keys, in the order the rounds first ran them: the figures' and the rows'. Worked
+  # out once for the rounds so far, as figures are.
+  def runtime_keys
+    @runtime_keys ||= @rounds.flat_map(&:keys).uniq
+  end
+
   # [runtime's key, op, bits, threads] => {"ops_per_sec" => summary of each round's mean rate,
   # "ratio_to_mri" => summary of each round's ratio, "ratio_to_baseline" => likewise, over the
   # baseline's}. A round's ratio is of the two runtimes' mean rates over the repeats both measured:
-  # means, because the rotating turns cancel a linear drift out of means (Rounds#measure).
+  # means, because the rotating turns cancel a linear drift out of means (Rounds#measure). Worked
+  # out once for the rounds so far: with --baseline, enough? asks after every round, write after the last.
   def figures
-    keys = @rounds.flat_map(&:keys).uniq
-    keys.product(cells).filter_map do |key, cell|
+    @figures ||= runtime_keys.product(cells).filter_map do |key, cell|
       rates = @rounds.filter_map { |round| round.dig(key, "rates", cell)&.then { |r| Statistics.mean(r) unless r.empty? } }
       next if rates.empty?
 
       figure = { "ops_per_sec" => Statistics.summary(rates) }
       { "ratio_to_mri" => "mri", "ratio_to_baseline" => baseline_key(key) }.each do |ratio, over|
-        next if over == key || !keys.include?(over)
+        next if over == key || !runtime_keys.include?(over)
 
         figure[ratio] = Statistics.summary(@rounds.filter_map { |round| round_ratio(round, key, over, cell) })
       end
@@ -169,19 +176,17 @@ class RsaBenchmark
   end
 
   def rows
-    keys = @rounds.flat_map(&:keys).uniq
-    keys.map { |key| { key: key, runtime: @rounds.reverse_each.lazy.filter_map { |round| round.dig(key, "runtime") }.first } }
+    runtime_keys.map { |key| { key: key, runtime: @rounds.reverse_each.lazy.filter_map { |round| round.dig(key, "runtime") }.first } }
   end
 
   def write
-    @figures = figures
     @rows = rows
     ratios = ["ratio to MRI", *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
     title = "RSA and EC ops/s (#{ratios.join('; ')}), geometric means of #{@rounds.size} interleaved rounds ±95% interval, " \
             "#{summary}, #{@options[:profile]}"
     text = "#{title}\n\n#{table(measured(cells))}\n\n#{legend}"
     results = { machine: @machine, settings: @options, rows: @rows,
-                figures: @figures.map { |(key, *cell), f| { runtime: key, cell: cell, **f } },
+                figures: figures.map { |(key, *cell), f| { runtime: key, cell: cell, **f } },
                 rounds: @rounds.map { |round| round.transform_values { |r| r["rates"].map { |cell, rate| [*cell, rate] } } } }
     folder = Report.write("", text, results, chart(@rows.reject { |row| row[:key] == "mri" }))
     return unless @options[:readme]
@@ -203,7 +208,7 @@ class RsaBenchmark
 
   # The cells with a figure, in the order of the options.
   def measured(all)
-    all & @figures.keys.map { |key| key.drop(1) }
+    all & figures.keys.map { |key| key.drop(1) }
   end
 
   # The README's: each RSA operation at 2048 bits (else the first size) in one thread (else the first
@@ -222,8 +227,8 @@ class RsaBenchmark
   # or "-" where that runtime has no figure. Slow keygen keeps three digits: 5.28, 0.532.
   def table(cells)
     body = cells.map do |op, bits, threads|
-      figures = @rows.map do |row|
-        f = @figures[[row[:key], op, bits, threads]] or next "-"
+      texts = @rows.map do |row|
+        f = figures[[row[:key], op, bits, threads]] or next "-"
         rate = f["ops_per_sec"]
         text = "#{format("%.#{(2 - Math.log10(rate[:mean]).floor).clamp(0, 4)}f", rate[:mean])} #{spread(rate)}"
         ratios = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.filter_map do |ratio, form|
@@ -231,7 +236,7 @@ class RsaBenchmark
         end
         ratios.empty? ? text : "#{text} (#{ratios.join('; ')})"
       end
-      ["#{op} #{bits}", threads.to_s, *figures]
+      ["#{op} #{bits}", threads.to_s, *texts]
     end
     header = ["operation", "threads", *@rows.map { |row| row[:key] == "mri" ? "MRI" : row[:key] }]
     Report.markdown([header, *body])
@@ -248,7 +253,7 @@ class RsaBenchmark
   def chart(rows)
     panels = @options[:threads].to_h do |threads|
       groups = short_cells.map { |op, bits| [op, bits] }.uniq.map do |op, bits|
-        ratios = rows.map { |row| @figures[[row[:key], op, bits, threads]]&.dig("ratio_to_mri", :mean) }
+        ratios = rows.map { |row| figures[[row[:key], op, bits, threads]]&.dig("ratio_to_mri", :mean) }
         ["#{op} #{bits}", ratios.map { |ratio| ratio && [ratio, [format("%.2f", ratio)]] }]
       end
       [threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups]

@@ -21,4 +21,9 @@ module CommandLine
   def among(choices)
     ->(list) { (list - choices).empty? ? list : raise(OptionParser::InvalidArgument, list.join(",")) }
   end
+
+  # A number option's block: the number, if it is at least `minimum`.
+  def at_least(minimum)
+    ->(value) { value >= minimum ? value : raise(OptionParser::InvalidArgument, "#{value} (at least #{minimum})") }
+  end
 end

@@ -7,11 +7,8 @@ require "open3"
 # header and Benchmark.bm's rows are checked, not its figures.
 RSpec.describe "The classic report, benchmark/benchmark.rb" do
   root = File.expand_path("../..", __dir__)
-  number = /\d+\.\d+/
-  row = ->(label) { /\A#{label} +#{number} +#{number} +#{number} +\( *#{number}\)\z/ }
-  # jruby-openssl 0.15 reads no EC public key from DER, which EcOperations needs: no ES256 rows there.
-  labels = ["sign", "verify", "encrypt", "decrypt"]
-  labels += ["ES256 sign", "ES256 verify"] unless RUBY_ENGINE == "jruby" && Backends.old_stock?
+  labels = ClassicReport.labels
+  rows = labels.map { |label| ClassicReport.row(label) }
 
   def report(root, *options)
     stdout, stderr, status = Open3.capture3(RbConfig.ruby, "benchmark/benchmark.rb", "--count", "3", "--bits", "1024",
@@ -29,16 +26,16 @@ RSpec.describe "The classic report, benchmark/benchmark.rb" do
     expect(header(lines, "ruby")).to eq(RUBY_DESCRIPTION)
     expect(header(lines, "openssl")).to eq(OpenSSL::OPENSSL_LIBRARY_VERSION)
     expect(header(lines, "backend")).to start_with("#{FastRsaEngine.backend} (")
-    expect(header(lines, "keys")).to match(/\ARSA-1024 and P-256, generating\.\.\. generated in #{number} s\z/)
+    expect(header(lines, "keys")).to match(/\ARSA-1024 and P-256, generating\.\.\. generated in #{ClassicReport::NUMBER} s\z/)
     expect(header(lines, "count")).to eq("3 calls a row")
     expect(lines).to include(/\A +user +system +total +real\z/)
-    expect(lines.last(labels.size)).to match(labels.map(&row))
+    expect(lines.last(labels.size)).to match(rows)
   end
 
   it "--engine none leaves the gem unloaded" do
     lines = report(root, "--engine", "none")
     expect(header(lines, "backend")).to eq(RUBY_ENGINE == "jruby" ? "none (stock jruby-openssl)" : "OpenSSL (MRI)")
-    expect(lines.last(labels.size)).to match(labels.map(&row))
+    expect(lines.last(labels.size)).to match(rows)
   end
 
   it "--engine NAME runs that backend", jruby: true do
@@ -53,7 +50,7 @@ RSpec.describe "The classic report, benchmark/benchmark.rb" do
   it "--engine NAME on MRI says the gem changes nothing there, and runs", mri: true do
     lines = report(root, "--engine", "gmp")
     expect(header(lines, "backend")).to eq("openssl (fast-rsa-engine #{FastRsaEngine::VERSION} is a no-op on MRI, so --engine gmp changes nothing)")
-    expect(lines.last(labels.size)).to match(labels.map(&row))
+    expect(lines.last(labels.size)).to match(rows)
   end
 
   it "refuses options it cannot run, and prints its usage with --help", mri: true do
