@@ -8,8 +8,9 @@ require "open3"
 module MRI
   module_function
 
-  def run(script, input)
-    stdout, stderr, status = Open3.capture3({ "RUBYOPT" => nil, "RUBYLIB" => nil, "GEM_PATH" => nil }, "ruby", "-rjson", "-ropenssl", "-e", script,
+  # env: more of the process's environment (OPENSSL_CONF, to make what MRI's defaults do not).
+  def run(script, input, env = {})
+    stdout, stderr, status = Open3.capture3({ "RUBYOPT" => nil, "RUBYLIB" => nil, "GEM_PATH" => nil, **env }, "ruby", "-rjson", "-ropenssl", "-e", script,
                                             stdin_data: JSON.generate(input))
     raise "MRI failed: #{stderr}" unless status.success?
 

@@ -83,22 +83,6 @@ final class KeyBlocks {
     }
 
     /**
-     * Runs the operation and removes PKCS#1 v1.5 encryption padding, for data of a known length:
-     * where the block is not well padded or holds another length, that many random bytes instead,
-     * without a branch on the padding (Bouncy Castle draws them from the random source given).
-     */
-    byte[] pkcs1OrRandom(byte[] data, int length) {
-        checkAtMostModulusLength(data);
-        PKCS1Encoding padding = new PKCS1Encoding(cipher(), length);
-        padding.init(false, withRandom());
-        try {
-            return padding.processBlock(data, 0, data.length);
-        } catch (InvalidCipherTextException cannotHappenWithAFixedLength) {
-            throw new IllegalStateException(cannotHappenWithAFixedLength);
-        }
-    }
-
-    /**
      * A PKCS#1 v1.5 type 2 (encryption) block of k bytes holding data, with fresh random padding:
      * what a key of exponent 1 "encrypts" data to, and opens again to the same data.
      */

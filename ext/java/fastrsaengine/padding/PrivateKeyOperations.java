@@ -3,6 +3,7 @@ package fastrsaengine.padding;
 import fastrsaengine.engines.PreparedKey;
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.List;
 import org.bouncycastle.crypto.CryptoException;
 import org.bouncycastle.crypto.DataLengthException;
 import org.bouncycastle.crypto.InvalidCipherTextException;
@@ -101,15 +102,20 @@ public final class PrivateKeyOperations {
     }
 
     /**
-     * A PKCS#7 recipient's encrypted content key, opened as OpenSSL opens it (its defence against
-     * Bleichenbacher's attack): the content key where the block is well padded and holds
-     * keyLength bytes, else keyLength random bytes, chosen without a branch on the padding
-     * (Bouncy Castle's PKCS1Encoding with a fixed plaintext length). Returned padded again, as a
-     * type 2 block of k bytes that a key of exponent 1 (the decrypting stand-in) opens to that key:
-     * a bad block then fails only where the content does not decrypt, as OpenSSL's "bad decrypt" (DIFFERENCES.md: pkcs7-decrypt-bad-padding).
+     * The content key a PKCS#7 envelope's recipients carry for this key, as OpenSSL takes it
+     * ({@link KeyTransport}): the last well-padded block's key of keyLength bytes, else random
+     * bytes, chosen without a branch on any block's padding (DIFFERENCES.md: pkcs7-decrypt-bad-padding).
      */
-    public byte[] reopenContentKey(byte[] ciphertext, int keyLength) {
-        return blocks.encryptionBlock(blocks.pkcs1OrRandom(ciphertext, keyLength));
+    public byte[] contentKey(List<byte[]> encryptedKeys, int keyLength) {
+        return KeyTransport.contentKey(blocks, encryptedKeys, keyLength);
+    }
+
+    /**
+     * A type 2 block of k bytes holding data, freshly padded: what the decrypting stand-in (this
+     * modulus, exponent 1) opens to data, so that stock deciphers a content with the key the engine chose.
+     */
+    public byte[] standInBlock(byte[] data) {
+        return blocks.encryptionBlock(data);
     }
 
     /** OAEP with the given digests and label (private_decrypt's OAEP is SHA-1, MGF1-SHA-1, no label). */

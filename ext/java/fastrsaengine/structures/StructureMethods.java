@@ -9,12 +9,14 @@ import fastrsaengine.call.KeyStates;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.call.Stats.Outcome;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import fastrsaengine.engines.JdkEngine;
 import fastrsaengine.padding.DigestAlgorithm;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.DEROctetString;
+import org.jruby.RubyInteger;
 import org.jruby.RubyNumeric;
 import org.jruby.RubyArray;
 import org.jruby.anno.JRubyMethod;
@@ -175,7 +177,8 @@ public final class StructureMethods {
 
     /**
      * PKCS7#decrypt(key [, cert [, flags]]): the block calls stock's decrypt on the PKCS7 given (the
-     * caller's, or a copy whose RSA recipients' keys the engine opened) with the key given.
+     * caller's, or a copy of an envelope whose recipients hold the content key the engine chose)
+     * with the key given.
      */
     @JRubyMethod(name = "pkcs7_decrypt", module = true)
     public static IRubyObject pkcs7Decrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
@@ -186,16 +189,40 @@ public final class StructureMethods {
         Routed routed = a.length < 1 || a.length > 3 ? null : routeOrJdk(call, a[0]);
         if (routed == null) return call.stock(reason(call, a.length > 0 ? a[0] : null));
         byte[] der = derOf(context, self);
-        if (der == null || !openRecipientKeys(call, routed.operations, der, ContentKeys.length(context, der))) return call.stock(Outcome.OPTION_NOT_TAKEN);
-        IRubyObject opened = JopensslSeams.parse(context, "OpenSSL::PKCS7", self.getMetaClass().getRealClass(), der);
+        Pkcs7Envelope envelope = der == null ? null : Pkcs7Envelope.read(der);
+        if (envelope == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        int keyLength = ContentKeys.length(context, envelope.contentCipher());
+        if (keyLength == ContentKeys.UNKNOWN) {
+            call.countAnswer(Outcome.OPTION_NOT_TAKEN);
+            throw Errors.structureError(context.runtime, call.method, "decrypt error");
+        }
+        List<byte[]> encryptedKeys = encryptedKeys(context, envelope, a.length > 1 ? a[1] : context.nil);
+        if (encryptedKeys == null) return call.stock(Outcome.OPTION_NOT_TAKEN); // no recipient of that certificate: stock's answer
+        byte[] contentKey = call.perform(() -> routed.operations.contentKey(encryptedKeys, keyLength));
+        byte[] opened = envelope.withEveryEncryptedKey(routed.operations.standInBlock(contentKey));
+        IRubyObject copy = JopensslSeams.parse(context, "OpenSSL::PKCS7", self.getMetaClass().getRealClass(), opened);
+        Outcome answered = call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE;
         try {
-            IRubyObject plaintext = call.stockWith(opened, StandInKey.forDecryption(routed.key));
-            call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+            IRubyObject plaintext = call.stockWith(copy, StandInKey.forDecryption(routed.key));
+            call.countAnswer(answered);
             return plaintext;
         } catch (RaiseException stockRefused) {
-            call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+            call.countAnswer(answered);
             throw stockRefused;
         }
+    }
+
+    /**
+     * The encrypted keys OpenSSL decrypts to find the content key (PKCS7_dataDecode): with a
+     * certificate, its recipient's alone (by issuer and serial number; null where none is the
+     * certificate's); without, every recipient's, the last well-padded one of the content key's
+     * length winning, so that any recipient's key opens the envelope.
+     */
+    private static List<byte[]> encryptedKeys(ThreadContext context, Pkcs7Envelope envelope, IRubyObject certificate) {
+        if (certificate.isNil()) return envelope.encryptedKeys();
+        byte[] issuer = certificate.callMethod(context, "issuer").callMethod(context, "to_der").convertToString().getBytes();
+        byte[] key = envelope.encryptedKeyOf(issuer, ((RubyInteger) certificate.callMethod(context, "serial").callMethod(context, "to_i")).getBigIntegerValue());
+        return key == null ? null : Collections.singletonList(key);
     }
 
     /**
@@ -315,36 +342,6 @@ public final class StructureMethods {
         } catch (IllegalArgumentException notAsStockMakesIt) {
             return null;
         }
-    }
-
-    /**
-     * Opens, in place, the encrypted key of each RSA recipient that is a block of this key's size
-     * below its modulus: stock then unpads each with the stand-in as it would have with the key (a
-     * recipient of another key fails to unpad either way). Where the content cipher's key length
-     * is known ({@link ContentKeys}), as OpenSSL opens it: a block that is not a well-padded key of
-     * that length opens to a random key, so it fails as content that does not decrypt ("bad
-     * decrypt"), never sooner, as OpenSSL's defence against Bleichenbacher's attack does. False when the DER is no enveloped data
-     * with an RSA recipient: stock's, with its own answer.
-     */
-    private static boolean openRecipientKeys(Call call, PrivateKeyOperations operations, byte[] der, int contentKeyLength) {
-        List<DerSlots.Slot> slots;
-        try {
-            slots = DerSlots.pkcs7EncryptedKeys(der);
-        } catch (IllegalArgumentException | IndexOutOfBoundsException notEnvelopedData) {
-            return false;
-        }
-        boolean opened = false;
-        for (DerSlots.Slot slot : slots) {
-            byte[] encrypted = slot.read(der);
-            if (encrypted.length != operations.modulusBytes()) continue;
-            try {
-                slot.write(der, call.perform(() -> contentKeyLength > 0 ? operations.reopenContentKey(encrypted, contentKeyLength) : operations.decryptRaw(encrypted)));
-                opened = true;
-            } catch (RaiseException notBelowTheModulus) {
-                // left as it is: stock refuses it with the stand-in as it would with the key
-            }
-        }
-        return opened;
     }
 
     /**

@@ -1,0 +1,113 @@
+package fastrsaengine.structures;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.ASN1EncodableVector;
+import org.bouncycastle.asn1.ASN1Integer;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ASN1OctetString;
+import org.bouncycastle.asn1.ASN1Sequence;
+import org.bouncycastle.asn1.ASN1Set;
+import org.bouncycastle.asn1.DEROctetString;
+import org.bouncycastle.asn1.DLSequence;
+import org.bouncycastle.asn1.DLSet;
+import org.bouncycastle.asn1.DLTaggedObject;
+import org.bouncycastle.asn1.pkcs.ContentInfo;
+import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
+
+/**
+ * A PKCS#7 enveloped data (RFC 2315 10.1) as PKCS7#decrypt opens it: its recipients (each an
+ * issuer and serial number, and the content key encrypted to it), its content cipher, and the copy
+ * in which every recipient holds one block of the gem's choosing, which stock then opens with the
+ * decrypting stand-in ({@link StandInKey}) and deciphers the content with. Only the recipients
+ * change in the copy: stock reads the content, its cipher and its parameters as they were.
+ */
+final class Pkcs7Envelope {
+    // EnvelopedData ::= SEQUENCE { version, recipientInfos SET OF RecipientInfo, encryptedContentInfo }
+    private static final int RECIPIENTS = 1, ENCRYPTED_CONTENT = 2;
+    // RecipientInfo ::= SEQUENCE { version, issuerAndSerialNumber, keyEncryptionAlgorithm, encryptedKey }
+    private static final int ISSUER_AND_SERIAL = 1, ENCRYPTED_KEY = 3, RECIPIENT_PARTS = 4;
+    // EncryptedContentInfo ::= SEQUENCE { contentType, contentEncryptionAlgorithm, [0] encryptedContent OPTIONAL }
+    private static final int CONTENT_ALGORITHM = 1;
+
+    private final ASN1Sequence envelopedData;
+    private final List<ASN1Sequence> recipients = new ArrayList<>();
+
+    private Pkcs7Envelope(ASN1Sequence envelopedData) {
+        this.envelopedData = envelopedData;
+        for (ASN1Encodable recipient : ASN1Set.getInstance(envelopedData.getObjectAt(RECIPIENTS))) {
+            ASN1Sequence parts = ASN1Sequence.getInstance(recipient);
+            if (parts.size() != RECIPIENT_PARTS) throw new IllegalArgumentException("a recipient of another form");
+            ASN1OctetString.getInstance(parts.getObjectAt(ENCRYPTED_KEY));
+            recipients.add(parts);
+        }
+    }
+
+    /** The enveloped data der holds; null for another PKCS#7 type or DER stock would not have made. */
+    static Pkcs7Envelope read(byte[] der) {
+        try {
+            ContentInfo info = ContentInfo.getInstance(der);
+            if (!PKCSObjectIdentifiers.envelopedData.equals(info.getContentType())) return null;
+            return new Pkcs7Envelope(ASN1Sequence.getInstance(info.getContent()));
+        } catch (IllegalArgumentException | IllegalStateException | ClassCastException | ArrayIndexOutOfBoundsException notAnEnvelope) {
+            return null;
+        }
+    }
+
+    /** The content encryption algorithm's OID. */
+    ASN1ObjectIdentifier contentCipher() {
+        ASN1Sequence encryptedContent = ASN1Sequence.getInstance(envelopedData.getObjectAt(ENCRYPTED_CONTENT));
+        return AlgorithmIdentifier.getInstance(encryptedContent.getObjectAt(CONTENT_ALGORITHM)).getAlgorithm();
+    }
+
+    /** Every recipient's encrypted key, in order: what OpenSSL tries, with no certificate given. */
+    List<byte[]> encryptedKeys() {
+        List<byte[]> keys = new ArrayList<>();
+        for (ASN1Sequence recipient : recipients) keys.add(encryptedKey(recipient));
+        return keys;
+    }
+
+    /**
+     * The encrypted key of the first recipient named by this issuer (its DER) and serial number,
+     * as OpenSSL (pkcs7_cmp_ri) and stock find the recipient of the certificate given; null where none is.
+     */
+    byte[] encryptedKeyOf(byte[] issuer, BigInteger serial) {
+        X500Name issuerName = X500Name.getInstance(issuer);
+        for (ASN1Sequence recipient : recipients) {
+            ASN1Sequence issuerAndSerial = ASN1Sequence.getInstance(recipient.getObjectAt(ISSUER_AND_SERIAL));
+            if (X500Name.getInstance(issuerAndSerial.getObjectAt(0)).equals(issuerName)
+                && ASN1Integer.getInstance(issuerAndSerial.getObjectAt(1)).getValue().equals(serial)) {
+                return encryptedKey(recipient);
+            }
+        }
+        return null;
+    }
+
+    /** The envelope's DER with every recipient's encrypted key replaced by block, in the recipients' order. */
+    byte[] withEveryEncryptedKey(byte[] block) {
+        ASN1EncodableVector replaced = new ASN1EncodableVector();
+        for (ASN1Sequence recipient : recipients) replaced.add(withEncryptedKey(recipient, block));
+        ASN1EncodableVector data = new ASN1EncodableVector();
+        for (int i = 0; i < envelopedData.size(); i++) data.add(i == RECIPIENTS ? new DLSet(replaced) : envelopedData.getObjectAt(i));
+        try {
+            return new DLSequence(new ASN1Encodable[] {PKCSObjectIdentifiers.envelopedData, new DLTaggedObject(true, 0, new DLSequence(data))}).getEncoded();
+        } catch (IOException cannotHappenInMemory) {
+            throw new IllegalStateException(cannotHappenInMemory);
+        }
+    }
+
+    private static byte[] encryptedKey(ASN1Sequence recipient) {
+        return ASN1OctetString.getInstance(recipient.getObjectAt(ENCRYPTED_KEY)).getOctets();
+    }
+
+    private static ASN1Sequence withEncryptedKey(ASN1Sequence recipient, byte[] block) {
+        ASN1Encodable[] parts = recipient.toArray();
+        parts[ENCRYPTED_KEY] = new DEROctetString(block);
+        return new DLSequence(parts);
+    }
+}
