@@ -54,7 +54,11 @@ RSpec.describe "The JCA provider against the JDK", jruby: true do
   end
 
   def self.modulus_bytes(pair)
-    pair.public_key.is_a?(java.security.interfaces.RSAKey) ? (pair.public_key.getModulus.bit_length + 7) / 8 : 64
+    key_bytes(pair.public_key)
+  end
+
+  def self.key_bytes(key)
+    key.is_a?(java.security.interfaces.RSAKey) ? (key.getModulus.bit_length + 7) / 8 : 64
   end
 
   # --- Where a call's engine object comes from: the JDK alone, or the provider installed first;
@@ -78,12 +82,12 @@ RSpec.describe "The JCA provider against the JDK", jruby: true do
 
   # --- The JDK's own checks of randomized results (always SunRsaSign/SunJCE by name).
 
-  def self.pss_check(spec, public_key)
+  def self.pss_check(spec, public_key, data = PARITY_DATA)
     lambda do |signature|
       verifier = java.security.Signature.getInstance("RSASSA-PSS", "SunRsaSign")
       verifier.setParameter(spec)
       verifier.initVerify(public_key)
-      verifier.update(bytes(PARITY_DATA))
+      verifier.update(bytes(data))
       verifier.verify(signature)
     end
   end
@@ -172,12 +176,12 @@ RSpec.describe "The JCA provider against the JDK", jruby: true do
     end
   end
 
-  # SunRsaSign's own signature of PARITY_DATA (with the PSS parameters when given).
-  def self.jdk_signature(name, pair, spec = nil)
+  # SunRsaSign's own signature of PARITY_DATA, or of the data given (with the PSS parameters when given).
+  def self.jdk_signature(name, pair, spec = nil, data = PARITY_DATA)
     signer = java.security.Signature.getInstance(name, "SunRsaSign")
     signer.setParameter(spec) if spec
     signer.initSign(pair.private_key)
-    signer.update(bytes(PARITY_DATA))
+    signer.update(bytes(data))
     String.from_java_bytes(signer.sign)
   rescue Java::JavaLang::Exception # no signature of the JDK's for this key: any bytes of its length
     "\x01".b * modulus_bytes(pair)
@@ -434,12 +438,274 @@ RSpec.describe "The JCA provider against the JDK", jruby: true do
     String.from_java_bytes(cipher.wrap(key))
   end
 
-  # The scripts every selection runs; getInstance of every name only where the JCA chooses (by name,
-  # the provider offers some of SunRsaSign's signatures only, and says so with its own name).
+  # --- Reuse after a refusal: Java code that catches an exception and goes on with the same object
+  # --- gets, call after call, what the JDK's object does next. What these compare is the JDK's
+  # --- state after it refused: new PSS parameters refused once data is given (and taken all the
+  # --- same, the message digest excepted), a key a PKCS#1 signature refused (and kept), input
+  # --- past a cipher's limit (refused again at every doFinal until init).
+
+  def self.pair(label)
+    key_pairs.find { |pair| pair.label == label }
+  end
+
+  def self.set_pss(signature, spec)
+    signature.java_send(:setParameter, [java.security.spec.AlgorithmParameterSpec], spec)
+  end
+
+  # The parameters SunRsaSign's RSASSA-PSS goes on with when it refuses `given` once data is given:
+  # the message digest it had, the salt length and mask of the parameters it refused.
+  def self.mixed_pss(kept, given)
+    return unless given.is_a?(java.security.spec.PSSParameterSpec)
+
+    java.security.spec.PSSParameterSpec.new(kept.getDigestAlgorithm, "MGF1", given.getMGFParameters, given.getSaltLength, 1)
+  end
+
+  # What a PSS signature made after a refusal is: which of the parameters verify it, over the data
+  # given once and twice.
+  def self.pss_fingerprint(public_key, specs)
+    lambda do |signature|
+      specs.compact.uniq.product([PARITY_DATA, PARITY_DATA * 2]).map do |spec, data|
+        JcaScript.checked { pss_check(spec, public_key, data).call(signature) }
+      end
+    end
+  end
+
+  # Parameters given once data is (the first set before init, the second after an update): the
+  # same object, equal ones, other digests and salts, a salt past the key with the first digest's
+  # hash (SunRsaSign then fails at sign), parameters refused for the key, none.
+  def self.mid_message_parameters
+    sha256 = pss("SHA-256", "SHA-256", 32)
+    sha512 = pss("SHA-512", "SHA-512", 64)
+    {
+      "the same object" => [sha256, sha256], "equal parameters" => [sha256, pss("SHA-256", "SHA-256", 32)],
+      "SHA-512 salt 64" => [sha256, sha512], "MGF1 SHA-1 salt 0" => [sha256, pss("SHA-256", "SHA-1", 0)],
+      "SHA-256 salt 222 after SHA-512" => [sha512, pss("SHA-256", "SHA-256", 222)],
+      "salt 1000" => [sha256, pss("SHA-256", "SHA-256", 1000)], "nil" => [sha256, nil],
+    }
+  end
+
+  def self.mid_message_sign_script(first, given)
+    pair = rsa2048
+    check = pss_fingerprint(pair.public_key, [first, given, mixed_pss(first, given)])
+    lambda do |jca, s|
+      signer = s.call("getInstance") { jca.signature("RSASSA-PSS") }
+      s.call("setParameter") { set_pss(signer, first) }
+      s.call("initSign") { signer.initSign(pair.private_key) }
+      s.call("update") { signer.update(bytes(PARITY_DATA)) }
+      s.attempt("setParameter once data is given") { set_pss(signer, given) }
+      s.call("getParameters") { signer.getParameters }
+      s.call("update again") { signer.update(bytes(PARITY_DATA)) }
+      s.going_on { s.randomized("sign", check) { signer.sign } }
+      s.attempt("setParameter after sign") { set_pss(signer, given) }
+      s.call("update after sign") { signer.update(bytes(PARITY_DATA)) }
+      s.going_on { s.randomized("sign again", check) { signer.sign } }
+    end
+  end
+
+  # Verifies, round after round, the JDK's signatures with each set of parameters, refusing `given` each time once data is given.
+  def self.mid_message_verify_script(first, given)
+    pair = rsa2048
+    signatures = [first, given, mixed_pss(first, given)].compact.uniq.map { |spec| jdk_signature("RSASSA-PSS", pair, spec) }
+    lambda do |jca, s|
+      verifier = s.call("getInstance") { jca.signature("RSASSA-PSS") }
+      s.call("setParameter") { set_pss(verifier, first) }
+      s.call("initVerify") { verifier.initVerify(pair.public_key) }
+      signatures.each_with_index do |signature, round|
+        s.call("update #{round}") { verifier.update(bytes(PARITY_DATA)) }
+        s.attempt("setParameter once data is given #{round}") { set_pss(verifier, given) }
+        s.attempt("verify #{round}") { verifier.verify(bytes(signature)) }
+      end
+    end
+  end
+
+  # Parameters refused once data is given stay refused after init: the JDK's object keeps its message digest.
+  def self.mid_message_then_init_script
+    pair = rsa2048
+    first, given = mid_message_parameters.fetch("SHA-512 salt 64")
+    mixed = mixed_pss(first, given)
+    lambda do |jca, s|
+      signer = s.call("getInstance") { jca.signature("RSASSA-PSS") }
+      s.call("setParameter") { set_pss(signer, first) }
+      s.call("initSign") { signer.initSign(pair.private_key) }
+      s.call("update") { signer.update(bytes(PARITY_DATA)) }
+      s.attempt("setParameter once data is given") { set_pss(signer, given) }
+      s.call("initSign again") { signer.initSign(pair.private_key) }
+      s.call("update after initSign") { signer.update(bytes(PARITY_DATA)) }
+      s.randomized("sign", pss_fingerprint(pair.public_key, [first, given, mixed])) { signer.sign }
+      s.call("initVerify") { signer.initVerify(pair.public_key) }
+      s.call("update after initVerify") { signer.update(bytes(PARITY_DATA)) }
+      s.call("verify the JDK's signature with the parameters it goes on with") { signer.verify(bytes(jdk_signature("RSASSA-PSS", pair, mixed))) }
+    end
+  end
+
+  # Data that is no data begins a message all the same: an update of no bytes, an empty ByteBuffer.
+  def self.empty_updates
+    { "an update of no bytes" => ->(signature) { signature.update(bytes("")) },
+      "an empty ByteBuffer" => ->(signature) { signature.update(java.nio.ByteBuffer.allocate(0)) } }
+  end
+
+  def self.byte_buffers
+    direct = -> { java.nio.ByteBuffer.allocateDirect(PARITY_DATA.bytesize).put(bytes(PARITY_DATA)).flip }
+    { "a ByteBuffer" => -> { java.nio.ByteBuffer.wrap(bytes(PARITY_DATA)) }, "an empty ByteBuffer" => -> { java.nio.ByteBuffer.allocate(0) },
+      "a direct ByteBuffer" => direct }
+  end
+
+  def self.pss_state_scripts
+    pair = rsa2048
+    first, given = mid_message_parameters.fetch("SHA-512 salt 64")
+    mid_message_parameters.flat_map do |label, (before, after)|
+      [["RSASSA-PSS setParameter(#{label}) once data is given, then sign", mid_message_sign_script(before, after)],
+       ["RSASSA-PSS setParameter(#{label}) once data is given, then verify", mid_message_verify_script(before, after)]]
+    end + [["RSASSA-PSS setParameter once data is given, then initSign again", mid_message_then_init_script]] +
+      empty_updates.map do |label, empty_update|
+        ["RSASSA-PSS setParameter after #{label}", lambda do |jca, s|
+          signer = s.call("getInstance") { jca.signature("RSASSA-PSS") }
+          s.call("setParameter") { set_pss(signer, first) }
+          s.call("initSign") { signer.initSign(pair.private_key) }
+          s.call("empty update") { empty_update.call(signer) }
+          s.attempt("setParameter") { set_pss(signer, given) }
+          s.randomized("sign", pss_fingerprint(pair.public_key, [first, given, mixed_pss(first, given)])) { signer.sign }
+        end]
+      end + byte_buffer_scripts
+  end
+
+  # update(ByteBuffer) on each signature, with and without PSS parameters (SunRsaSign's RSASSA-PSS
+  # refuses a ByteBuffer without them, even an empty one, with another exception than a byte[]).
+  def self.byte_buffer_scripts
+    pair = rsa2048
+    spec = pss("SHA-256", "SHA-256", 32)
+    byte_buffers.flat_map do |label, buffer|
+      [nil, spec].map do |parameters|
+        ["RSASSA-PSS update(#{label}) #{parameters ? 'with' : 'without'} parameters", lambda do |jca, s|
+          signer = s.call("getInstance") { jca.signature("RSASSA-PSS") }
+          s.call("setParameter") { set_pss(signer, parameters) } if parameters
+          s.call("initSign") { signer.initSign(pair.private_key) }
+          s.attempt("update") { signer.update(buffer.call) }
+          s.randomized("sign", pss_fingerprint(pair.public_key, [spec])) { signer.sign }
+        end]
+      end + [["SHA256withRSA update(#{label})", lambda do |jca, s|
+        signer = s.call("getInstance") { jca.signature("SHA256withRSA") }
+        s.call("initSign") { signer.initSign(pair.private_key) }
+        s.call("update") { signer.update(buffer.call) }
+        s.call("sign") { signer.sign }
+      end]]
+    end
+  end
+
+  # A key refused at init, after the signature was initialized with another and given data (or
+  # not): SunRsaSign's PKCS#1 signatures keep an RSA key they refuse (too short for the digest,
+  # or with PSS parameters), RSASSA-PSS keeps the key it had; what each signs or verifies next.
+  def self.refused_init_scripts
+    [
+      ["SHA512withRSA", nil, :sign, pair("rsa512").private_key, true], ["SHA512withRSA", nil, :verify, pair("rsa512").private_key, true],
+      ["SHA512withRSA", nil, :verify, pair("rsa512").public_key, true], ["SHA256withRSA", nil, :sign, pair("rsassa-pss key").private_key, false],
+      ["SHA256withRSA", nil, :verify, pair("rsassa-pss key").public_key, false], ["SHA256withRSA", nil, :sign, pair("ec").private_key, true],
+      ["RSASSA-PSS", pss("SHA-512", "SHA-512", 64), :sign, pair("rsa512").private_key, true],
+      ["RSASSA-PSS", pss("SHA-512", "SHA-512", 64), :sign, pair("rsassa-pss key").private_key, true],
+    ].map do |name, spec, role, refused, data_before|
+      ["#{name} #{role == :sign ? 'initSign' : 'initVerify'}, #{'update, ' if data_before}then init with #{refused.getAlgorithm} #{refused.getFormat} key refused",
+       refused_init_script(name, spec, role, refused, data_before)]
+    end
+  end
+
+  def self.refused_init_script(name, spec, role, refused, data_before)
+    pair = rsa2048
+    data = data_before ? PARITY_DATA * 2 : PARITY_DATA
+    signature = jdk_signature(name, pair, spec, data)
+    refused_length = "\x01".b * key_bytes(refused)
+    lambda do |jca, s|
+      signer = s.call("getInstance") { jca.signature(name) }
+      s.call("setParameter") { set_pss(signer, spec) } if spec
+      s.call("init") { role == :sign ? signer.initSign(pair.private_key) : signer.initVerify(pair.public_key) }
+      s.call("update") { signer.update(bytes(PARITY_DATA)) } if data_before
+      s.attempt("init refused") { refused.is_a?(java.security.PrivateKey) ? signer.initSign(refused) : signer.initVerify(refused) }
+      s.attempt("update") { signer.update(bytes(PARITY_DATA)) }
+      if spec
+        s.going_on { s.randomized("sign", pss_fingerprint(pair.public_key, [spec])) { signer.sign } }
+      else
+        s.attempt("sign") { signer.sign }
+      end
+      s.attempt("verify") { signer.verify(bytes(signature)) }
+      s.attempt("update again") { signer.update(bytes(PARITY_DATA)) }
+      s.attempt("verify a signature of the refused key's length") { signer.verify(bytes(refused_length)) }
+    end
+  end
+
+  # SunJCE's RSA cipher, given input past its limit (at doFinal, or at an update before it), refuses
+  # it, and then every doFinal until init; input given before a doFinal refused for too small an
+  # output array is kept. Encryption with each key, decryption with the private key.
+  def self.cipher_state_scripts
+    pair = rsa2048
+    %w[RSA/ECB/PKCS1Padding RSA/ECB/NoPadding RSA/ECB/OAEPWithSHA-256AndMGF1Padding].flat_map do |transformation|
+      [[javax.crypto.Cipher::ENCRYPT_MODE, pair.public_key], [javax.crypto.Cipher::ENCRYPT_MODE, pair.private_key],
+       [javax.crypto.Cipher::DECRYPT_MODE, pair.private_key]].map do |mode, key|
+        role = key.is_a?(java.security.PrivateKey) ? "private key" : "public key"
+        ["#{transformation} #{mode == javax.crypto.Cipher::ENCRYPT_MODE ? 'encrypt' : 'decrypt'} with #{role} after input past the limit",
+         cipher_state_script(transformation, mode, key)]
+      end
+    end
+  end
+
+  def self.cipher_state_script(transformation, mode, key)
+    pair = rsa2048
+    k = modulus_bytes(pair)
+    decrypting = mode == javax.crypto.Cipher::DECRYPT_MODE
+    plain = "\x01".b * 10
+    input = decrypting ? jdk_ciphertext(transformation, nil, pair) : plain
+    randomized = !decrypting && key.is_a?(java.security.PublicKey) && !transformation.include?("NoPadding")
+    check = decryption_check(transformation, nil, pair.private_key, plain)
+    lambda do |jca, s|
+      final = ->(label, &block) { randomized ? s.going_on { s.randomized(label, check, &block) } : s.attempt(label, &block) }
+      cipher = started(jca, s, transformation, mode, key, nil)
+      s.attempt("doFinal past the limit") { cipher.doFinal(bytes("\x01".b * (k + 1))) }
+      final.call("doFinal") { cipher.doFinal(bytes(input)) }
+      s.attempt("doFinal into an array") { cipher.doFinal(bytes(input), 0, input.bytesize, Java::byte[k].new, 0) }
+      s.call("init again") { init(cipher, mode, key, nil) }
+      final.call("doFinal after init") { cipher.doFinal(bytes(input)) }
+      s.call("update past the limit") { cipher.update(bytes("\x01".b * (k + 1))) }
+      final.call("doFinal after an update past the limit") { cipher.doFinal(bytes(input)) }
+      s.call("init after that") { init(cipher, mode, key, nil) }
+      s.call("update") { cipher.update(bytes(input)) }
+      s.attempt("doFinal into too small an array") { cipher.doFinal(Java::byte[0].new, 0, 0, Java::byte[5].new, 0) }
+      final.call("doFinal of what was given") { cipher.doFinal }
+    end
+  end
+
+  def self.reuse_scripts
+    pss_state_scripts + refused_init_scripts + cipher_state_scripts
+  end
+
+  # NONEwithRSA, which the JCA makes of the first provider's RSA/ECB/PKCS1Padding cipher on Java 17
+  # (SunJCE has its own since Java 21), reused after data past its limit. The JCA's choice only:
+  # by name, SunRsaSign has none, and the provider offers none on Java 21 and later.
+  def self.none_with_rsa_scripts
+    pair = rsa2048
+    signature = String.from_java_bytes(jdk_encryption("RSA/ECB/PKCS1Padding", nil, pair.private_key, PARITY_DATA))
+    [["NONEwithRSA reused after data past its limit", lambda do |jca, s|
+      signer = s.call("getInstance") { jca.signature("NONEwithRSA") }
+      s.call("initSign") { signer.initSign(pair.private_key) }
+      s.call("update past the limit") { signer.update(bytes("\x01".b * 246)) }
+      s.attempt("sign") { signer.sign }
+      s.attempt("sign again") { signer.sign }
+      s.call("update") { signer.update(bytes(PARITY_DATA)) }
+      s.attempt("sign after an update") { signer.sign }
+      s.call("initSign again") { signer.initSign(pair.private_key) }
+      s.call("update after initSign") { signer.update(bytes(PARITY_DATA)) }
+      s.attempt("sign after initSign") { signer.sign }
+      s.call("initVerify") { signer.initVerify(pair.public_key) }
+      s.call("update to verify") { signer.update(bytes(PARITY_DATA)) }
+      s.attempt("verify a signature past the limit") { signer.verify(bytes("\x01".b * 257)) }
+      s.call("update to verify again") { signer.update(bytes(PARITY_DATA)) }
+      s.attempt("verify") { signer.verify(bytes(signature)) }
+    end]]
+  end
+
+  # The scripts every selection runs; getInstance of every name, and NONEwithRSA, only where the JCA
+  # chooses (by name, the provider offers some of SunRsaSign's signatures only, and says so with its own name).
   def self.scripts(selection)
-    @scripts ||= pkcs1_signature_scripts + pss_scripts + cipher_scripts + wrap_scripts
-    @get_instance_scripts ||= get_instance_scripts
-    selection.signature_provider ? @scripts : @get_instance_scripts + @scripts
+    @scripts ||= pkcs1_signature_scripts + pss_scripts + cipher_scripts + wrap_scripts + reuse_scripts
+    @jca_choice_scripts ||= get_instance_scripts + none_with_rsa_scripts
+    selection.signature_provider ? @scripts : @jca_choice_scripts + @scripts
   end
 
   # Every script's outcomes under one selection (the provider installed or not, as it says).

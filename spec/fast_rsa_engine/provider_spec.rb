@@ -38,6 +38,13 @@ RSpec.describe "The JCA provider", jruby: true do
     [String.from_java_bytes(cipher.doFinal(data.to_java_bytes)), cipher.getProvider.getName]
   end
 
+  # :signed, or the SignatureException sign threw.
+  def signed(signature)
+    signature.sign && :signed
+  rescue java.security.SignatureException => e
+    e
+  end
+
   PSS = java.security.spec.PSSParameterSpec.new("SHA-256", "MGF1", java.security.spec.MGF1ParameterSpec::SHA256, 32, 1) if RUBY_ENGINE == "jruby"
   ENCRYPT = 1 # javax.crypto.Cipher::ENCRYPT_MODE
   DECRYPT = 2
@@ -131,6 +138,41 @@ RSpec.describe "The JCA provider", jruby: true do
         java.security.spec.RSAPrivateKeySpec.new(pair.getPrivate.getModulus, pair.getPrivate.getPrivateExponent)
       )
       expect(sign("SHA256withRSA", no_exponent, "n and d").last).to eq("SunRsaSign") # the next provider takes it
+    end
+
+    # Where the JDK's object, refusing a call, goes on with the data it was given before (a PKCS#1
+    # signature keeps a key refused for its PSS parameters, and its message; RSASSA-PSS keeps its
+    # message under parameters whose mask the padding layer lacks), the provider, whose twin never
+    # saw that data, refuses the result rather than sign or verify part of the message; init
+    # starts afresh. Everything else after a refusal answers as the JDK (provider_jdk_parity_spec.rb).
+    it "never signs part of a message: where the JDK goes on after a refusal with data only it kept, it refuses until init" do
+      private_key, = java_keys(fixture)
+      pss_key = java.security.KeyPairGenerator.getInstance("RSASSA-PSS").tap do |generator|
+        generator.java_send(:initialize, [java.security.spec.AlgorithmParameterSpec],
+                            java.security.spec.RSAKeyGenParameterSpec.new(fixture.modulus_bytes * 8, java.math.BigInteger.valueOf(65_537), PSS))
+      end.generateKeyPair
+      md2_mask = java.security.spec.PSSParameterSpec.new("SHA-256", "MGF1", java.security.spec.MGF1ParameterSpec.new("MD2"), 32, 1)
+      refusals = { "SHA256withRSA" => [nil, ->(signature) { signature.initSign(pss_key.getPrivate) }],
+                   "RSASSA-PSS" => [PSS, ->(signature) { signature.setParameter(md2_mask) }] }
+      refusals.each do |algorithm, (parameters, refuse)|
+        outcomes = [nil, "SunRsaSign"].map do |provider|
+          signature = provider ? java.security.Signature.getInstance(algorithm, provider) : java.security.Signature.getInstance(algorithm)
+          signature.setParameter(parameters) if parameters
+          signature.initSign(private_key)
+          signature.update("before".to_java_bytes)
+          expect { refuse.call(signature) }.to raise_error(java.lang.Exception)
+          signature.update("after".to_java_bytes)
+          [signature, signed(signature)]
+        end
+        (ours, refused), (_, jdk) = outcomes
+        expect(jdk).to eq(:signed), algorithm
+        expect(refused).to be_a(java.security.SignatureException)
+        expect(refused.getMessage).to include("did not keep")
+        ours.initSign(private_key)
+        ours.update("after".to_java_bytes)
+        expect(ours.sign.length).to eq(fixture.modulus_bytes)
+        expect(ours.getProvider.getName).to eq("FastRsaEngine")
+      end
     end
 
     it "counts its operations in FastRsaEngine.stats" do

@@ -3,8 +3,10 @@
 # One scripted sequence of JCA calls and what each call did, for comparing two providers call by
 # call: a call's result in a comparable form (bytes as hex, a boolean, a number, AlgorithmParameters
 # by their encoding, an engine object as :object), or the exception it threw (class and message),
-# after which the sequence stops, as Java code would. A randomized result (a PSS signature, an
-# OAEP or PKCS#1 encryption) is recorded as what the JDK makes of it: `randomized` takes the check.
+# after which the sequence stops, as Java code would, or goes on where the script says so (Java
+# code that catches it: what an object does after a refusal is compared too). A randomized result
+# (a PSS signature, an OAEP or PKCS#1 encryption) is recorded as what the JDK makes of it:
+# `randomized` takes the check.
 class JcaScript
   attr_reader :calls
 
@@ -27,6 +29,17 @@ class JcaScript
   rescue Exception => e # Java exceptions too: they are what is compared
     @calls << [label, :threw, *JcaScript.described(e)]
     throw :threw
+  end
+
+  # One call that may throw, after which the script goes on; its result, nil where it threw.
+  def attempt(label, &block)
+    going_on { call(label, &block) }
+  end
+
+  # Calls after the first of which that throws the script goes on; their result, nil where one threw.
+  def going_on
+    catch(:threw) { return yield }
+    nil
   end
 
   # A randomized result, recorded as what check (the JDK's verification or decryption of it) says.

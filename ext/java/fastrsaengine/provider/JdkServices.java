@@ -1,5 +1,8 @@
 package fastrsaengine.provider;
 
+import java.security.GeneralSecurityException;
+import java.security.Key;
+import java.security.KeyFactory;
 import java.security.Provider;
 import java.security.Security;
 import java.util.ArrayList;
@@ -39,6 +42,16 @@ final class JdkServices {
         Provider provider = Security.getProvider(name);
         if (provider == null) throw new IllegalStateException("the JDK's " + name + " provider is not installed: the FastRsaEngine provider answers as it does");
         return provider;
+    }
+
+    /** Whether SunRsaSign reads the key as an RSA key of its own (its KeyFactory for the key's algorithm translates it), as its signatures read keys first. */
+    static boolean readsAsRsaKey(Key key) {
+        try {
+            KeyFactory.getInstance(key.getAlgorithm(), provider("Signature")).translateKey(key);
+            return true;
+        } catch (GeneralSecurityException | RuntimeException notAnRsaKeyOfSunRsaSign) {
+            return false; // no factory for the algorithm (EC), or numbers it refuses: a key the signature never took
+        }
     }
 
     /** The JDK's service of that type and algorithm, or null when the JDK has none (then the provider offers none either). */

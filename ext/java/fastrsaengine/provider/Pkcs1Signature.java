@@ -3,6 +3,8 @@ package fastrsaengine.provider;
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
+import java.security.Key;
+import java.security.interfaces.RSAKey;
 import java.security.spec.AlgorithmParameterSpec;
 import org.bouncycastle.crypto.Digest;
 
@@ -25,6 +27,32 @@ final class Pkcs1Signature extends JdkCheckedSignature {
     @Override
     protected boolean takeParameters(AlgorithmParameterSpec parameters) {
         return true; // SunRsaSign takes none but null, which changes nothing
+    }
+
+    /** Never asked: SunRsaSign's PKCS#1 signatures take no parameters but null, at any time, and refuse none once data is given. */
+    @Override
+    protected boolean keepMessageWith(AlgorithmParameterSpec parameters) {
+        return true;
+    }
+
+    /**
+     * SunRsaSign's PKCS#1 signatures take an RSA key before they check it, and keep the one they
+     * refuse: they then fail, or sign with it. They refuse PSS parameters before they begin a new
+     * message, a key too short for the digest after.
+     */
+    @Override
+    protected RefusedKey refusedKey(Key key) {
+        if (!JdkServices.readsAsRsaKey(key)) return RefusedKey.LEFT;
+        return hasParameters(key) ? RefusedKey.KEPT_WITH_MESSAGE : RefusedKey.KEPT;
+    }
+
+    /** Whether the key has parameters (an RSASSA-PSS key's): RSAKey.getParams, which Java 11 added (this bytecode is Java 8's). */
+    private static boolean hasParameters(Key key) {
+        try {
+            return RSAKey.class.getMethod("getParams").invoke(key) != null;
+        } catch (ReflectiveOperationException | IllegalArgumentException java8OrNotAnRsaKey) {
+            return false;
+        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package fastrsaengine.provider;
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
+import java.security.Key;
 import java.security.spec.AlgorithmParameterSpec;
 import java.security.spec.MGF1ParameterSpec;
 import java.security.spec.PSSParameterSpec;
@@ -15,6 +16,8 @@ import org.bouncycastle.crypto.Digest;
  * layer encodes the hash and the engine signs it; verification reads the salt length given. Checks
  * and exceptions are SunRsaSign's ({@link JdkCheckedSignature}): it refuses a salt too large for
  * the key at initSign, or at setParameter once a key is set; digests the padding layer lacks go to it.
+ * Parameters it refuses once data is given it takes all the same, but for its message digest
+ * (keepMessageWith): so does this side.
  */
 final class PssSignature extends JdkCheckedSignature {
     private DigestAlgorithm digestAlgorithm, mgf1;
@@ -30,15 +33,39 @@ final class PssSignature extends JdkCheckedSignature {
     protected boolean takeParameters(AlgorithmParameterSpec parameters) {
         PSSParameterSpec pss = (PSSParameterSpec) parameters; // SunRsaSign accepts no other
         DigestAlgorithm message = DigestAlgorithm.forFetchName(pss.getDigestAlgorithm());
+        if (message == null || !message.signs() || !takeEncoding(pss, message)) return false;
+        digestAlgorithm = message;
+        digest = message.newDigest();
+        return true;
+    }
+
+    /**
+     * SunRsaSign's RSASSA-PSS, refusing parameters once data is given ("Cannot set parameters
+     * during operations"), has taken them already, all but the message digest, which it keeps with
+     * the data given, until it takes parameters at a message's start (an init does not change it):
+     * it encodes with the new salt length and mask (the mask's digest, where they name none, the
+     * message digest it kept).
+     */
+    @Override
+    protected boolean keepMessageWith(AlgorithmParameterSpec parameters) {
+        return takeEncoding((PSSParameterSpec) parameters, digestAlgorithm);
+    }
+
+    /** The salt length and mask of these parameters, with this message digest; false where the padding layer lacks the mask's digest. */
+    private boolean takeEncoding(PSSParameterSpec pss, DigestAlgorithm message) {
         AlgorithmParameterSpec mgfParameters = pss.getMGFParameters();
         DigestAlgorithm mask = mgfParameters instanceof MGF1ParameterSpec
             ? DigestAlgorithm.forFetchName(((MGF1ParameterSpec) mgfParameters).getDigestAlgorithm()) : message;
-        if (message == null || mask == null || !message.signs() || mask.length() == 0) return false;
-        digestAlgorithm = message;
+        if (mask == null || mask.length() == 0) return false;
         mgf1 = mask;
         saltLength = pss.getSaltLength();
-        digest = message.newDigest();
         return true;
+    }
+
+    /** SunRsaSign's RSASSA-PSS checks a key before it takes it: one it refuses leaves it as it was. */
+    @Override
+    protected RefusedKey refusedKey(Key key) {
+        return RefusedKey.LEFT;
     }
 
     @Override

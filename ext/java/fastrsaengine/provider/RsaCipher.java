@@ -39,7 +39,8 @@ import org.bouncycastle.crypto.DataLengthException;
  * call is asked of the twin, which throws the JDK's exception or gives the JDK's answer. A private-key
  * decryption whose padding does not check is never asked again (that would time the padding check):
  * it throws the JDK's words for it ({@link JdkDecryptionFailure}). Keys, parameters (JSSE's TLS
- * premaster spec) and digests the engine does not take leave the whole operation to the twin.
+ * premaster spec) and digests the engine does not take leave the whole operation to the twin. Input
+ * past the limit leaves SunJCE's cipher refusing every doFinal until init; so does this one (jdkDoFinal).
  */
 final class RsaCipher extends CipherSpi {
     private enum Padding { NONE, PKCS1, OAEP }
@@ -171,7 +172,22 @@ final class RsaCipher extends CipherSpi {
         byte[] data = buffer.toByteArray();
         buffer.reset();
         byte[] result = compute(data);
-        return result != null ? result : jdk.doFinal(data);
+        return result != null ? result : jdkDoFinal(data);
+    }
+
+    /**
+     * The twin's answer for data the engine's side refused. Data past its limit SunJCE refuses,
+     * and then every doFinal until init (its buffer stays past the limit, whatever is given next):
+     * the twin, holding that state, answers everything until init (take). Were a JDK to forget it,
+     * the twin would answer as that JDK does all the same.
+     */
+    private byte[] jdkDoFinal(byte[] data) throws IllegalBlockSizeException, BadPaddingException {
+        try {
+            return jdk.doFinal(data);
+        } catch (IllegalBlockSizeException pastTheLimit) {
+            jdkComputes = true;
+            throw pastTheLimit;
+        }
     }
 
     @Override
