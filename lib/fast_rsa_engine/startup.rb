@@ -91,20 +91,32 @@ module FastRsaEngine
         warn "fast-rsa-engine: #{e.message}; RSA stays with stock jruby-openssl"
       end
 
+      # The structure methods too where the backend is :stock (asked for at require, or the one that
+      # runs): their patch keeps the gem's fixes on every backend.
       def apply_patch
         OpenSSL::PKey::RSA.prepend(RsaPatch)
         KeyGenerationPatch.apply
         OpenSSL::X509::CRL.prepend(CrlPatch)
+        apply_structures if structures.empty?
       end
 
-      # Each structure method whose end-to-end check passes with the engine is patched; one that
-      # fails (a jruby-openssl whose insides moved) stays with stock, with one warning.
+      # Each structure method is patched once its end-to-end check passes with the backend active:
+      # with a native one, the engine must have computed; with :stock, stock computes through the
+      # patch (with the gem's fixes: arguments checked as MRI checks them, PKCS#7 envelopes opened as
+      # OpenSSL opens them), and the engine's check follows the first time a native backend is
+      # active, a method that fails it then left to stock's computation. One that fails its check
+      # (a jruby-openssl whose insides moved) stays with stock, with one warning.
       def apply_structures
+        through_engine = Native.current != "stock"
         StructurePatch::PATCHES.each_key do |name|
-          StartupCheck.structure(name)
-          StructurePatch.apply(name)
+          applied = structures[name] == "applied"
+          next if structures.key?(name) && !applied
+
+          StartupCheck.structure(name, through_engine: through_engine, applied: applied)
+          StructurePatch.apply(name) unless applied
           structures[name] = "applied"
         rescue Exception => e # as at require: nothing may break the app
+          Native.leave_to_stock(name.to_s) if applied
           structures[name] = "stock: #{e.message}"
           warn "fast-rsa-engine: #{name} stays with stock jruby-openssl: #{e.message}"
         end

@@ -38,25 +38,27 @@ module FastRsaEngine
     end
   
     # Each structure method (StructurePatch), run end to end through its patch on a throwaway
-    # subclass with the test key: raises, saying what went wrong, unless the engine computed an
-    # output that stock's own code then accepts (a signature that verifies, the plaintext back).
-    def self.structure(name)
+    # subclass with the test key: raises, saying what went wrong, unless its output is one that
+    # stock's own code then accepts (a signature that verifies, the plaintext back), computed by
+    # the engine where through_engine (a native backend is active). Once the patch is applied (with
+    # :stock at require, checked again when a native backend first runs) the stock classes carry it.
+    def self.structure(name, through_engine: true, applied: false)
       key = OpenSSL::PKey::RSA.new(KEY)
       before = Native.engine_operations
-      raise "its output did not verify" unless STRUCTURE_CHECKS.fetch(name).call(key)
-      raise "it did not go through the engine" unless Native.engine_operations > before
+      raise "its output did not verify" unless STRUCTURE_CHECKS.fetch(name).call(key, applied)
+      raise "it did not go through the engine" if through_engine && Native.engine_operations <= before
     end
 
     STRUCTURE_CHECKS = {
-      certificate_sign: ->(key) { certificate(key, Class.new(OpenSSL::X509::Certificate) { prepend StructurePatch::Certificate }).verify(key) },
-      request_sign: lambda do |key|
-        request = Class.new(OpenSSL::X509::Request) { prepend StructurePatch::Request }.new
+      certificate_sign: ->(key, applied) { certificate(key, patched(OpenSSL::X509::Certificate, applied) { prepend StructurePatch::Certificate }).verify(key) },
+      request_sign: lambda do |key, applied|
+        request = patched(OpenSSL::X509::Request, applied) { prepend StructurePatch::Request }.new
         request.subject = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
         request.public_key = key
         request.sign(key, OpenSSL::Digest.new("SHA256")).verify(key) # 0.15 takes only a Digest
       end,
-      crl_sign: lambda do |key|
-        crl = Class.new(OpenSSL::X509::CRL) { prepend StructurePatch::Crl }.new
+      crl_sign: lambda do |key, applied|
+        crl = patched(OpenSSL::X509::CRL, applied) { prepend StructurePatch::Crl }.new
         crl.version = 1
         crl.issuer = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
         crl.last_update = Time.at(0)
@@ -64,35 +66,42 @@ module FastRsaEngine
         crl.sign(key, OpenSSL::Digest.new("SHA256"))
         OpenSSL::X509::CRL.new(crl.to_der).verify(key) && crl.verify(key)
       end,
-      ocsp_basic_response_sign: lambda do |key|
+      ocsp_basic_response_sign: lambda do |key, applied|
         cert = certificate(key)
-        response = Class.new(OpenSSL::OCSP::BasicResponse) { prepend StructurePatch::OcspBasicResponse }.new
+        response = patched(OpenSSL::OCSP::BasicResponse, applied) { prepend StructurePatch::OcspBasicResponse }.new
         response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil, 0, 3600, [])
         response.sign(cert, key, [])
         store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
         OpenSSL::OCSP::BasicResponse.new(response.to_der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER)
       end,
-      ocsp_request_sign: lambda do |key|
+      ocsp_request_sign: lambda do |key, applied|
         cert = certificate(key)
-        request = Class.new(OpenSSL::OCSP::Request) { prepend StructurePatch::OcspRequest }.new
+        request = patched(OpenSSL::OCSP::Request, applied) { prepend StructurePatch::OcspRequest }.new
         request.add_certid(OpenSSL::OCSP::CertificateId.new(cert, cert))
         request.sign(cert, key, [])
         store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
         OpenSSL::OCSP::Request.new(request.to_der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER)
       end,
-      pkcs7_sign: lambda do |key|
-        signer = Class.new(OpenSSL::PKCS7).tap { |pkcs7| StructurePatch.patch_pkcs7_sign(pkcs7) }
+      pkcs7_sign: lambda do |key, applied|
+        signer = patched(OpenSSL::PKCS7, applied) { StructurePatch.patch_pkcs7_sign(self) }
         cert = certificate(key)
         store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
         signer.sign(cert, key, MESSAGE, [], OpenSSL::PKCS7::BINARY).verify([cert], store, nil, OpenSSL::PKCS7::BINARY)
       end,
-      pkcs7_decrypt: lambda do |key|
+      pkcs7_decrypt: lambda do |key, applied|
         cert = certificate(key)
         envelope = OpenSSL::PKCS7.encrypt([cert], MESSAGE, OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY)
-        opener = Class.new(OpenSSL::PKCS7) { prepend StructurePatch.decrypt_patch(OpenSSL::PKCS7.instance_method(:decrypt)) }
+        opener = patched(OpenSSL::PKCS7, applied) { prepend StructurePatch.decrypt_patch(OpenSSL::PKCS7.instance_method(:decrypt)) }
         opener.new(envelope.to_der).decrypt(key, cert) == MESSAGE
       end
     }.freeze
+
+    # The class a structure method's check runs on: the stock class itself once its patch is applied
+    # (a second patch around the first would hand it the first's stand-in key), else a throwaway
+    # subclass the block patches.
+    def self.patched(stock_class, applied, &patch)
+      applied ? stock_class : Class.new(stock_class, &patch)
+    end
 
     # A self-signed certificate of the test key, signed by the class given (stock's by default).
     def self.certificate(key, certificate_class = OpenSSL::X509::Certificate)
@@ -144,7 +153,7 @@ module FastRsaEngine
       key = OpenSSL::PKey::EC.new(EC_KEY)
       %i[request_sign certificate_sign].select { |name| structures[name] == "applied" }.each do |name|
         before = Native.stats[:calls].dig(name, :engine).to_i
-        raise "its #{name} does not verify" unless STRUCTURE_CHECKS.fetch(name).call(key)
+        raise "its #{name} does not verify" unless STRUCTURE_CHECKS.fetch(name).call(key, true)
         raise "its #{name} did not go through the engine" unless Native.stats[:calls].dig(name, :engine).to_i > before
       end
     end

@@ -119,11 +119,22 @@ RSpec.describe "Backend control" do
         required = [require("fast-rsa-engine"), require("fast-rsa-engine"), require("fast_rsa_engine")]
         key.sign("SHA256", "loaded") # whatever the backend loads, it has loaded now
         maps = File.read("/proc/self/maps") # before available_backends, which loads every backend
+        # A CRL signed with a digest stock refuses for RSA: stock's message holds the private key's PEM.
+        crl = OpenSSL::X509::CRL.new
+        crl.issuer = OpenSSL::X509::Name.parse("/CN=crl")
+        crl.last_update = Time.at(0)
+        crl.next_update = Time.at(1)
+        dss1 = begin
+          crl.sign(key, OpenSSL::Digest.new("DSS1"))
+        rescue Exception => e
+          "#{e.class}: #{e.message}"
+        end
         report = { "backend" => FastRsaEngine.backend, "required" => required, "patch" => FastRsaEngine.info[:patch],
                    "native" => { "aws_lc" => maps.include?("amazonCorrettoCryptoProvider"), "jna" => maps.match?(/jnidispatch|jna[^\/]*\.tmp/),
                                  "libgmp" => maps.include?("libgmp") },
                    "patches" => OpenSSL::PKey::RSA.ancestors.count { |mod| mod.name.to_s.start_with?("FastRsaEngine") },
-                   "generate" => OpenSSL::PKey::RSA.method(:generate).source_location.to_a.first.to_s[/fast_rsa_engine/].to_s }
+                   "generate" => OpenSSL::PKey::RSA.method(:generate).source_location.to_a.first.to_s[/fast_rsa_engine/].to_s,
+                   "structures" => FastRsaEngine.info[:structures], "dss1" => dss1 }
         if pristine
           FastRsaEngine.backend = :stock
           report.merge!("pristine" => pristine, "stock" => outcomes.call)
@@ -184,6 +195,14 @@ RSpec.describe "Backend control" do
         expect(stderr).to eq("")
         expect(report).to include("backend" => "stock", "patch" => "applied")
         expect(report["native"]).to eq("aws_lc" => false, "jna" => false, "libgmp" => false)
+      end
+
+      # The structure methods' fixes hold on :stock however it was chosen (DIFFERENCES.md: key-in-message).
+      it "stock: patches the structure methods too, whose fixes then hold" do
+        report, = run("stock")
+        expect(report["structures"]).to eq(FastRsaEngine::StructurePatch::PATCHES.keys.to_h { |name| [name.to_s, "applied"] })
+        expect(report["dss1"]).to eq("OpenSSL::X509::CRLError: unsupported key / digest algorithm (RSA / SHA1)")
+        expect(run("off").first["dss1"]).to include("PRIVATE KEY") # stock's own words, which the gem mends
       end
 
       it "gmp: selects :gmp, silently, and loads no ACCP" do

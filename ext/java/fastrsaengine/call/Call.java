@@ -27,7 +27,7 @@ public final class Call {
     private Call(ThreadContext context, RuntimeEngine runtime, String method, Block stock) {
         this.context = context;
         this.runtime = runtime;
-        this.engine = runtime.engine();
+        this.engine = runtime.engineFor(method);
         this.method = method;
         this.stock = stock;
     }

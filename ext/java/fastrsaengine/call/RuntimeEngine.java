@@ -1,6 +1,8 @@
 package fastrsaengine.call;
 
 import fastrsaengine.engines.RsaEngine;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jruby.RubyModule;
 import org.jruby.runtime.builtin.IRubyObject;
 
@@ -18,6 +20,11 @@ final class RuntimeEngine {
     private volatile RsaEngine engine;
     /** Whether EC keys go through the engine: once the start-up check passed EC's methods (Ruby's StartupCheck.ec). */
     private volatile boolean ecApplied;
+    /**
+     * Structure methods patched with the backend :stock at require whose end-to-end check then failed
+     * with a native engine (Ruby's Startup.apply_structures): each computes as with :stock.
+     */
+    private final Set<String> leftToStock = ConcurrentHashMap.newKeySet();
     private final Stats stats = new Stats();
 
     private RuntimeEngine() {
@@ -35,6 +42,15 @@ final class RuntimeEngine {
 
     RsaEngine engine() {
         return engine;
+    }
+
+    /** The engine of a call of the patched method of that name: none where the method is left to stock. */
+    RsaEngine engineFor(String method) {
+        return leftToStock.contains(method) ? null : engine;
+    }
+
+    void leaveToStock(String method) {
+        leftToStock.add(method);
     }
 
     void use(RsaEngine newEngine) {
