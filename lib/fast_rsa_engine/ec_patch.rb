@@ -18,4 +18,15 @@ module FastRsaEngine
       end
     end
   end
+
+  # Prepended to OpenSSL::PKey::EC::Point with EcPatch. MRI's Point.new(group) is the point at
+  # infinity, stock's the group's generator, in every method of it: only how the point was made tells
+  # it from group.generator. The point stays as stock makes it (JRuby code may use it as the
+  # generator); EcPoints notes it, for dh_compute_key to refuse it as MRI refuses infinity.
+  module EcPointPatch
+    def initialize(*args) # stock's arity: a group or a point, and an optional encoding
+      super
+      EcPoints.made(self, args.first) if args.size == 1
+    end
+  end
 end

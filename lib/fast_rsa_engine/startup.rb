@@ -129,6 +129,7 @@ module FastRsaEngine
         Native.ec_applied = true # for the check itself
         StartupCheck.ec(structures)
         OpenSSL::PKey::EC.prepend(EcPatch)
+        OpenSSL::PKey::EC::Point.prepend(EcPointPatch)
         EcPatch.patch_generate
         @ec = "applied"
       rescue Exception => e # as at require: nothing may break the app

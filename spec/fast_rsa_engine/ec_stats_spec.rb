@@ -4,7 +4,8 @@
 # those left to stock with the reason: backend_stock (the backend is :stock), key_declined (a backend
 # without an EC engine, GMP's; a curve no engine takes; a key whose point is not its scalar's),
 # option_not_taken (an argument the engine does not take: a digest outside SHA-1 and SHA-2, a
-# signature not in strict DER, a point of another curve).
+# signature with r or s out of range, a point of another curve). A signature not in strict DER, and
+# the point at infinity, are refused before either is asked: not counted.
 RSpec.describe "FastRsaEngine.stats for EC", jruby: true do
   before do
     skip "needs the aws_lc backend (an EC engine)" unless Backends.native.include?(:aws_lc)
@@ -55,13 +56,23 @@ RSpec.describe "FastRsaEngine.stats for EC", jruby: true do
     expect(counts(:ec_sign)).to eq(engine: 1, key_declined: declined, option_not_taken: 1, backend_stock: 1)
   end
 
-  it "counts a verification of a signature not in strict DER, and ECDH with a point of another curve, as option_not_taken" do
+  it "counts a verification with a digest outside SHA-1 and SHA-2, and ECDH with a point of another curve, as option_not_taken" do
     Backends.with(:aws_lc) do
       signature = key.sign("SHA256", "counted")
       # What stock answers (its refusals) is ec_stock_answers_spec's; the count is what is asked here.
-      Outcome.of { key.verify("SHA256", EcBadCalls.ber(signature), "counted") }
+      Outcome.of { key.verify("SHA3-256", signature, "counted") }
       Outcome.of { key.dh_compute_key(OpenSSL::PKey::EC.generate("secp384r1").public_key) }
     end
     expect([counts(:ec_verify), counts(:ec_dh_compute_key)]).to all(include(option_not_taken: 1, engine: 0))
+  end
+
+  # MRI's error, raised before any engine or stock is asked (as RSA's refusals of an argument are).
+  it "counts no verification of a signature not in strict DER, and no ECDH with the point at infinity" do
+    Backends.with(:aws_lc) do
+      signature = key.sign("SHA256", "counted")
+      Outcome.of { key.verify("SHA256", EcBadCalls.ber(signature), "counted") }
+      Outcome.of { key.dh_compute_key(OpenSSL::PKey::EC::Point.new(key.group)) }
+    end
+    expect([counts(:ec_verify), counts(:ec_dh_compute_key)]).to all(satisfy { |count| count.values.sum.zero? })
   end
 end

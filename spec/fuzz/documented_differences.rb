@@ -116,6 +116,18 @@ module Fuzz
       hash.is_a?(String) && (length.nil? || length != hash.bytesize)
     end
 
+    # Whether a verification's signature (the second argument of each) is one OpenSSL does not read.
+    def self.ec_signature_not_der?(kase)
+      Ecdsa.strict_decode(Value.decode(kase.args[1])).nil?
+    end
+
+    # Whether dh_compute_key's point is one MRI holds at infinity: a Point of a Group alone (stock's
+    # generator), or set_to_infinity! (Value.ec_point).
+    def self.ec_point_at_infinity?(kase)
+      point = kase.args[0]
+      point.is_a?(Hash) && point.key?("ec_point") && ["", "00"].include?(point["ec_point"][1])
+    end
+
     # A case on an EC key of the corpus holding its scalar and no public point.
     def self.ec_key_without_point?(kase)
       kase.ec? && EcKeyCorpus.name?(kase.key_name.to_s) && (entry = EcKeyCorpus.entry(kase.key_name)).scalar && entry.point.nil?
@@ -299,6 +311,21 @@ module Fuzz
         lambda { |c, engine, _, mri|
           %w[ec_verify ec_dsa_verify_asn1 ec_verify_raw].include?(c.method) && ec_key_without_point?(c) &&
             (as_mri?(engine, mri) || ec_method_failure?(c, engine))
+        }
+      ),
+      # MRI's error for the method, on every backend (the backend :stock too: both sides refuse alike).
+      DocumentedDifference.new(
+        "ec-signature-not-der",
+        lambda { |c, engine, _, mri|
+          %w[ec_verify ec_dsa_verify_asn1 ec_verify_raw].include?(c.method) && c.args.size > 1 && ec_signature_not_der?(c) &&
+            ec_method_failure?(c, engine) && as_mri?(engine, mri)
+        }
+      ),
+      DocumentedDifference.new(
+        "ec-peer-at-infinity",
+        lambda { |c, engine, _, mri|
+          c.method == "ec_dh_compute_key" && ec_point_at_infinity?(c) && engine.raised?(OpenSSL::PKey::PKeyError) &&
+            engine.message == "EVP_PKEY_derive_set_peer: point at infinity" && as_mri?(engine, mri)
         }
       ),
       DocumentedDifference.new(

@@ -52,24 +52,66 @@ module EcBadCalls
     "\x30\x81".b + signature.b[1..]
   end
 
-  # DER INTEGERs r and s in a SEQUENCE, as given (negative, zero or too large as they come).
-  def der(r, s)
-    OpenSSL::ASN1::Sequence([OpenSSL::ASN1::Integer(r), OpenSSL::ASN1::Integer(s)]).to_der
+  # DER INTEGERs (r and s) in a SEQUENCE, as given (negative, zero or too large as they come).
+  def der(*integers)
+    OpenSSL::ASN1::Sequence(integers.map { |integer| OpenSSL::ASN1::Integer(integer) }).to_der
   end
+
+  # r and s of a DER signature.
+  def rs(signature)
+    OpenSSL::ASN1.decode(signature).value.map(&:value)
+  end
+
+  # A tag, a length (in long form if asked: BER) and the content.
+  def tlv(tag, content, long: false)
+    [tag].pack("C") + (long ? "\x81".b : "".b) + [content.bytesize].pack("C") + content.b
+  end
+
+  # A DER INTEGER's content octets for a positive value: a zero byte before a high bit.
+  def octets(value)
+    magnitude = value.to_s(2)
+    magnitude.getbyte(0) >= 0x80 ? "\0".b + magnitude : magnitude
+  end
+
+  # The signature with r written another way (its content, whether its length is in long form).
+  def with_r(signature, content: nil, long: false)
+    r, s = rs(signature)
+    tlv(0x30, tlv(0x02, content || octets(r), long: long) + tlv(0x02, octets(s)))
+  end
+
+  # Signatures not in DER, each one a lenient reader may take for the signature (stock's
+  # dsa_verify_asn1 and verify_raw answer true for most of them): MRI raises for every one, where it
+  # answers false for a signature in DER that does not verify. Description => bytes from the signature.
+  NOT_DER = {
+    "garbage" => ->(_) { "*" * 30 },
+    "a BER signature" => ->(signature) { ber(signature) },
+    "a signature and a trailing byte" => ->(signature) { signature + "\0" },
+    "a signature given twice" => ->(signature) { signature + signature },
+    "a SEQUENCE of r, s and 1" => ->(signature) { der(*rs(signature), 1) },
+    "a needless zero byte before r" => ->(signature) { with_r(signature, content: "\0".b + octets(rs(signature)[0])) },
+    "r's length in long form" => ->(signature) { with_r(signature, long: true) },
+    "an indefinite length" => ->(signature) { "\x30\x80".b + signature.b[2..] + "\0\0".b },
+    "an empty signature" => ->(_) { "" },
+    "a SEQUENCE of one INTEGER" => ->(_) { "\x30\x03\x02\x01\x01" },
+    "a negative s" => ->(_) { der(1, -1) }
+  }.freeze
+
+  # Each verification method with each signature of NOT_DER: [description, call(keys)].
+  NOT_DER_CALLS = NOT_DER.flat_map do |form, bytes|
+    [["verify of #{form}", ->(k) { k.public.verify("SHA256", bytes.(k.signature), DATA) }],
+     ["dsa_verify_asn1 of #{form}", ->(k) { k.public.dsa_verify_asn1(HASH, bytes.(k.signature)) }],
+     ["verify_raw of #{form}", ->(k) { k.public.verify_raw("SHA256", bytes.(k.signature), HASH) }]]
+  end.freeze
 
   HASH = OpenSSL::Digest.digest("SHA256", DATA)
   P256_ORDER = OpenSSL::PKey::EC::Group.new("prime256v1").order
 
   # [description, call(keys)]: each call made on each process's keys.
   CALLS = [
-    # verify: malformed signatures, digests, arguments.
-    ["verify of garbage", ->(k) { k.public.verify("SHA256", "*" * 30, DATA) }],
-    ["verify of a BER signature", ->(k) { k.public.verify("SHA256", ber(k.signature), DATA) }],
-    ["verify of a signature and a trailing byte", ->(k) { k.public.verify("SHA256", k.signature + "\0", DATA) }],
-    ["verify of an empty signature", ->(k) { k.public.verify("SHA256", "", DATA) }],
-    ["verify of a SEQUENCE of one INTEGER", ->(k) { k.public.verify("SHA256", "\x30\x03\x02\x01\x01", DATA) }],
+    # Signatures not in DER, to each verification method.
+    *NOT_DER_CALLS,
+    # verify: signatures out of range, digests, arguments.
     ["verify of r = 0", ->(k) { k.public.verify("SHA256", der(0, 1), DATA) }],
-    ["verify of a negative s", ->(k) { k.public.verify("SHA256", der(1, -1), DATA) }],
     ["verify of r = n", ->(k) { k.public.verify("SHA256", der(P256_ORDER, 1), DATA) }],
     ["verify of other data", ->(k) { k.public.verify("SHA256", k.signature, "other") }],
     ["verify of empty data", ->(k) { k.public.verify("SHA256", k.signature, "") }],
@@ -84,12 +126,6 @@ module EcBadCalls
     ["verify with four arguments", ->(k) { k.public.verify("SHA256", k.signature, DATA, {}) }],
     ["verify with the P-384 key", ->(k) { k.p384.verify("SHA256", k.signature, DATA) }],
     # dsa_verify_asn1 and verify_raw: the hash as given.
-    ["dsa_verify_asn1 of garbage", ->(k) { k.public.dsa_verify_asn1(HASH, "*" * 30) }],
-    ["dsa_verify_asn1 of a BER signature", ->(k) { k.public.dsa_verify_asn1(HASH, ber(k.signature)) }],
-    ["dsa_verify_asn1 of a signature and a trailing byte", ->(k) { k.public.dsa_verify_asn1(HASH, k.signature + "\0") }],
-    ["dsa_verify_asn1 of an empty signature", ->(k) { k.public.dsa_verify_asn1(HASH, "") }],
-    ["dsa_verify_asn1 of a SEQUENCE of one INTEGER", ->(k) { k.public.dsa_verify_asn1(HASH, "\x30\x03\x02\x01\x01") }],
-    ["dsa_verify_asn1 of a negative s", ->(k) { k.public.dsa_verify_asn1(HASH, der(1, -1)) }],
     ["dsa_verify_asn1 of an empty hash", ->(k) { k.public.dsa_verify_asn1("", k.signature) }],
     ["dsa_verify_asn1 of a 64-byte hash", ->(k) { k.public.dsa_verify_asn1(HASH * 2, k.signature) }],
     ["dsa_verify_asn1 of a nil signature", ->(k) { k.public.dsa_verify_asn1(HASH, nil) }],
@@ -97,7 +133,6 @@ module EcBadCalls
     ["dsa_verify_asn1 with one argument", ->(k) { k.public.dsa_verify_asn1(HASH) }],
     ["verify_raw of the hash", ->(k) { k.public.verify_raw("SHA256", k.signature, HASH) }],
     ["verify_raw with a nil digest", ->(k) { k.public.verify_raw(nil, k.signature, HASH) }],
-    ["verify_raw of garbage", ->(k) { k.public.verify_raw("SHA256", "*" * 30, HASH) }],
     ["verify_raw with a digest of another length", ->(k) { k.public.verify_raw("SHA384", k.signature, HASH) }],
     # sign and dsa_sign_asn1 / sign_raw.
     ["sign of empty data", ->(k) { signed(k.key.sign("SHA256", ""), k.public, "SHA256", "") }],
@@ -133,6 +168,12 @@ module EcBadCalls
     ["dh_compute_key with a secp256k1 point", ->(k) { k.key.dh_compute_key(k.k1.public_key) }],
     ["dh_compute_key with a brainpoolP256r1 point", ->(k) { k.key.dh_compute_key(k.brainpool.public_key) }],
     ["dh_compute_key with the point at infinity", ->(k) { k.key.dh_compute_key(OpenSSL::PKey::EC::Point.new(k.key.group).set_to_infinity!) }],
+    # MRI's Point.new(group) is the point at infinity, stock's the generator (ec/EcPoints.java).
+    ["dh_compute_key with Point.new(group)", ->(k) { k.key.dh_compute_key(OpenSSL::PKey::EC::Point.new(k.key.group)) }],
+    ["dh_compute_key with a copy of Point.new(group)",
+     ->(k) { k.key.dh_compute_key(OpenSSL::PKey::EC::Point.new(OpenSSL::PKey::EC::Point.new(k.key.group))) }],
+    ["dh_compute_key with Point.new(group) and a public-only key", ->(k) { k.public.dh_compute_key(OpenSSL::PKey::EC::Point.new(k.key.group)) }],
+    ["dh_compute_key with the generator", ->(k) { k.key.dh_compute_key(k.key.group.generator) }],
     ["dh_compute_key with its own point", ->(k) { k.key.dh_compute_key(k.key.public_key) }],
     ["dh_compute_key with nil", ->(k) { k.key.dh_compute_key(nil) }],
     ["dh_compute_key with a String", ->(k) { k.key.dh_compute_key(k.other.public_key.to_octet_string(:uncompressed)) }],

@@ -4,6 +4,7 @@ import fastrsaengine.call.Control;
 import fastrsaengine.call.ProviderInstallation;
 import fastrsaengine.ec.EcKeyGeneration;
 import fastrsaengine.ec.EcMethods;
+import fastrsaengine.ec.EcPoints;
 import fastrsaengine.rsa.KeyGeneration;
 import fastrsaengine.rsa.KeyLoading;
 import fastrsaengine.rsa.RsaMethods;
@@ -18,7 +19,8 @@ import org.jruby.runtime.load.BasicLibraryService;
  * defines modules: FastRsaEngine::Native (backend control), FastRsaEngine::RsaMethods (the engine
  * side of each patched method), FastRsaEngine::KeyGeneration and FastRsaEngine::StructureMethods
  * (certificate, CSR and PKCS#7 signing, PKCS#7 decryption), which share this runtime's state, and
- * FastRsaEngine::EcMethods (the engine side of OpenSSL::PKey::EC's patched methods) and
+ * FastRsaEngine::EcMethods (the engine side of OpenSSL::PKey::EC's patched methods),
+ * FastRsaEngine::EcPoints (the points Point.new made from a group alone) and
  * FastRsaEngine::CrlRevokedOrder (a CRL's entries as it holds them, when read). The Ruby shim
  * builds FastRsaEngine::RsaPatch from RsaMethods and prepends it to OpenSSL::PKey::RSA only after
  * a known-answer signature through it has passed.
@@ -42,6 +44,7 @@ public final class FastRsaEngineService implements BasicLibraryService {
         ecMethods.defineAnnotatedMethods(EcMethods.class);
         RubyModule ecKeyGeneration = fastRsaEngine.defineModuleUnder("EcKeyGeneration");
         ecKeyGeneration.defineAnnotatedMethods(EcKeyGeneration.class);
+        fastRsaEngine.defineModuleUnder("EcPoints").defineAnnotatedMethods(EcPoints.class);
         Control.attachRuntimeState(control, rsaMethods, keyGeneration, structureMethods, ecMethods, ecKeyGeneration);
         fastRsaEngine.defineModuleUnder("CrlRevokedOrder").defineAnnotatedMethods(CrlRevokedOrder.class);
         return true;

@@ -64,7 +64,15 @@ final class EcArgs {
         return value instanceof PKeyEC.Point ? curve.pointOf(octets(context, value)) : null;
     }
 
-    /** The point's public Ruby method; a point it cannot write (infinity) is stock's to refuse. */
+    /**
+     * Whether MRI would hold the point at infinity: stock's own (set_to_infinity!), or one Point.new
+     * made from a group alone, which stock makes the generator and MRI infinity ({@link EcPoints}).
+     */
+    static boolean atInfinity(ThreadContext context, IRubyObject value) {
+        return value instanceof PKeyEC.Point && (value.callMethod(context, "infinity?").isTrue() || EcPoints.unset(value));
+    }
+
+    /** The point's public Ruby method; a point it cannot write is stock's to refuse. */
     private static byte[] octets(ThreadContext context, IRubyObject point) {
         try {
             return byteArray(point.callMethod(context, "to_octet_string", context.runtime.newSymbol("uncompressed")));

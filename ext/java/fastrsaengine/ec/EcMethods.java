@@ -1,6 +1,7 @@
 package fastrsaengine.ec;
 
 import fastrsaengine.call.Call;
+import fastrsaengine.call.Errors;
 import fastrsaengine.call.EcKeyStates;
 import fastrsaengine.call.Stats.Outcome;
 import fastrsaengine.engines.EcEngine;
@@ -23,8 +24,10 @@ import org.jruby.util.ByteList;
  * RsaMethods is RSA's. The Ruby shim defines each as {@code EcMethods.<name>(self, args) { super }}
  * for the methods stock has. Each runs the plain, well-formed case through the EC engine of the
  * backend the call started with, and yields everything else to stock: any other argument, a curve
- * the engine lacks, a signature that is not strict DER, a point not on the key's curve, and every call
- * while the backend has no EC engine (stock, GMP). Stats and errors name them "ec_" and the method.
+ * the engine lacks, a signature with r or s out of range, a point not on the key's curve, and every
+ * call while the backend has no EC engine (stock, GMP). Two inputs never reach stock, on any backend,
+ * where stock answers what MRI refuses: a signature not in strict DER, and a peer point MRI holds at
+ * infinity. Stats and errors name the methods "ec_" and the method.
  */
 public final class EcMethods {
     private EcMethods() {
@@ -61,14 +64,14 @@ public final class EcMethods {
         return verification(Call.start(context, module, "ec_verify", stock), self, args, 3, 1, a -> {
             DigestAlgorithm digest = EcArgs.digest(a[0]);
             ByteList data = EcArgs.bytes(a[2]);
-            return digest == null || data == null ? null : digest.hash(data.unsafeBytes(), data.begin(), data.realSize());
+            return digest == null || data == null ? null : () -> digest.hash(data.unsafeBytes(), data.begin(), data.realSize());
         });
     }
 
     /** dsa_verify_asn1(hash, signature). */
     @JRubyMethod(name = "dsa_verify_asn1", module = true)
     public static IRubyObject dsaVerifyAsn1(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return verification(Call.start(context, module, "ec_dsa_verify_asn1", stock), self, args, 2, 1, a -> EcArgs.byteArray(a[0]));
+        return verification(Call.start(context, module, "ec_dsa_verify_asn1", stock), self, args, 2, 1, a -> given(EcArgs.byteArray(a[0])));
     }
 
     /**
@@ -80,12 +83,19 @@ public final class EcMethods {
         Call call = Call.start(context, module, "ec_verify_raw", stock);
         IRubyObject[] a = arguments(args, 3);
         if (a != null && call.ecEngine() != null && a[1] instanceof RubyString && hashOfAnotherLength(a[0], a[2])) return call.verdict(false);
-        return verification(call, self, args, 3, 1, arguments -> rawHash(arguments[0], arguments[2]));
+        return verification(call, self, args, 3, 1, arguments -> given(rawHash(arguments[0], arguments[2])));
     }
 
-    /** dh_compute_key(point): ECDH with a point of the key's curve. */
+    /**
+     * dh_compute_key(point): ECDH with a point of the key's curve. A point MRI holds at infinity is
+     * refused first, on every backend, as MRI refuses it before it looks at the key: stock would give
+     * the x of the key's own point for Point.new(group), its generator (EcPoints; DIFFERENCES.md:
+     * ec-peer-at-infinity).
+     */
     @JRubyMethod(name = "dh_compute_key", module = true)
     public static IRubyObject dhComputeKey(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        IRubyObject[] a = arguments(args, 1);
+        if (a != null && EcArgs.atInfinity(context, a[0])) throw Errors.functionFailed(context.runtime, "EVP_PKEY_derive_set_peer", "point at infinity");
         return agreement(Call.start(context, module, "ec_dh_compute_key", stock), self, args, (key, peer) -> EcArgs.point(context, peer, key.curve));
     }
 
@@ -113,22 +123,37 @@ public final class EcMethods {
         return hash == null ? call.stock(Outcome.OPTION_NOT_TAKEN) : call.engine(() -> key.key.signHash(hash));
     }
 
-    /** How a verification's arguments become the hash it checks, or null for stock. */
+    /**
+     * How a verification's arguments become the hash it checks: null where the engine does not take
+     * them (stock's), else the hash, computed only if the engine verifies.
+     */
     private interface VerifiedHash {
-        byte[] read(IRubyObject[] args);
+        Supplier<byte[]> read(IRubyObject[] args);
     }
 
-    /** A verification with the signature at {@code signatureAt}: the engine's only for a strict DER signature. */
+    /** A hash given as it is, or null. */
+    private static Supplier<byte[]> given(byte[] hash) {
+        return hash == null ? null : () -> hash;
+    }
+
+    /**
+     * A verification with the signature at {@code signatureAt}: the engine's for a strict DER
+     * signature with r and s in range. Arguments MRI reads as the engine does, with a signature not in
+     * strict DER, raise MRI's error for the method on every backend: stock reads BER, bytes after the
+     * signature, a third INTEGER, a negative one, and may answer true, where OpenSSL refuses them
+     * (DIFFERENCES.md: ec-signature-not-der). Other arguments are stock's to refuse first, as MRI does.
+     */
     private static IRubyObject verification(Call call, IRubyObject self, IRubyObject args, int count, int signatureAt, VerifiedHash reader) {
         IRubyObject[] a = arguments(args, count);
+        Supplier<byte[]> hash = a == null ? null : read(call, () -> reader.read(a));
+        byte[] signature = hash == null ? null : EcArgs.byteArray(a[signatureAt]);
+        if (signature != null && EcSignatures.read(signature) == null) throw Errors.mriFailure(call.context.runtime, call.method);
         EcEngine engine = call.ecEngine();
         if (engine == null || a == null) return stockBecause(call, a);
         EcKeyStates.Prepared<PreparedEcPublicKey> key = EcKeyStates.publicKey(engine, self);
         if (key == null) return call.stock(Outcome.KEY_DECLINED);
-        byte[] hash = read(call, () -> reader.read(a));
-        byte[] signature = EcArgs.byteArray(a[signatureAt]);
-        if (hash == null || signature == null || EcSignatures.decode(key.curve, signature) == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
-        return call.verdict(read(call, () -> key.key.verifyHash(hash, signature)));
+        if (signature == null || EcSignatures.decode(key.curve, signature) == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        return call.verdict(read(call, () -> key.key.verifyHash(hash.get(), signature)));
     }
 
     /** How an agreement's argument becomes the peer's point, checked on the key's curve, or null for stock. */
