@@ -36,7 +36,8 @@ RSpec.describe "Structure methods' errors where stock fails in Java", jruby: tru
     "OpenSSL::OCSP::BasicResponse.new.sign(1)",
     "OpenSSL::PKCS7.sign(1)",
     "envelope.decrypt",
-    "OpenSSL::PKCS7.new.decrypt(key, cert)" # no content: stock fails with a NullPointerException
+    "OpenSSL::PKCS7.new.decrypt(key, cert)", # no content: stock fails with a NullPointerException
+    'OpenSSL::X509::Request.new.sign(key, "SHA256")' # no public key: a NullPointerException's words
   ]
   # Calls MRI answers where stock fails in Java: the same answer.
   answered = [
@@ -139,6 +140,39 @@ RSpec.describe "Structure methods' errors where stock fails in Java", jruby: tru
             expect(quoted_alike.(MriCalls.answer { eval(call) })).to eq(quoted_alike.(mri)), call # rubocop:disable Security/Eval
           end
         end
+      end
+
+      # A CSR without a public key gets MRI's error, not RSA's words for an EC key. A CRL whose issuer
+      # was never set reads it as MRI's does (the empty Name); MRI signs it, and so does stock once
+      # it is read, where its Bouncy Castle builds one (1.84 and older: the same DER as MRI's), else
+      # stock's own CRLError, never a NullPointerException nor an RSA error. (DIFFERENCES.md: java-exception.)
+      it "answers a CSR without a public key, and a CRL without an issuer, as MRI or with stock's own error" do
+        made = <<~'RUBY'
+          input = JSON.parse($stdin.read)
+          key = OpenSSL::PKey::RSA.new(input["key"])
+          crl = OpenSSL::X509::CRL.new.tap { |c| c.version = 1; c.last_update = Time.at(0); c.next_update = Time.at(1) }
+          csr = MriCalls.answer { OpenSSL::X509::Request.new.sign(OpenSSL::PKey::EC.generate("prime256v1"), "SHA256") }
+          puts JSON.generate([csr, MriCalls.answer { crl.sign(key, "SHA256").to_der }, crl.issuer.to_s, crl.issuer.to_der.unpack1("H*")])
+        RUBY
+        mri = MRI.run("require #{MriCalls::PATH.inspect}\n#{made}", "key" => fixture.pem)
+        ec = OpenSSL::PKey::EC.generate("prime256v1")
+        expect(MriCalls.answer { OpenSSL::X509::Request.new.sign(ec, "SHA256") }).to eq(mri[0])
+        [fixture.private_key, ec].each do |key|
+          crl = OpenSSL::X509::CRL.new.tap { |c| c.version = 1; c.last_update = Time.at(0); c.next_update = Time.at(1) }
+          answer = MriCalls.answer { crl.sign(key, "SHA256").to_der }
+          if bouncy_castle_builds_empty_issuer?
+            expect(answer).to eq(mri[1]) if key.is_a?(OpenSSL::PKey::RSA) # PKCS#1 v1.5: MRI's bytes; ECDSA's are random
+            expect(crl.verify(key)).to be(true)
+          else
+            expect(answer).to eq("raised" => "OpenSSL::X509::CRLError", "message" => "issuer is an empty distinguished name")
+          end
+          expect([crl.issuer.to_s, MRI.hex(crl.issuer.to_der)]).to eq(mri[2, 2])
+        end
+      end
+
+      # Bouncy Castle 1.85 (JRuby 10.1's) refuses to build or read a CRL with an empty issuer; 1.84 builds it.
+      def bouncy_castle_builds_empty_issuer?
+        Gem::Version.new(Java::OrgBouncycastleJceProvider::BouncyCastleProvider.new.getVersionStr) < Gem::Version.new("1.85")
       end
     end
   end

@@ -255,6 +255,41 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
     end
   end
 
+  # OCSP::RESPID_KEY: OpenSSL names the responder by key (the SHA-1 of the signer certificate's
+  # public key bits, RFC 6960), where stock fails in Java. MRI verifies what the gem signed, with
+  # an RSA and an EC key, and reads the responder id by key, of that hash.
+  ocsp_by_key = <<~'RUBY'
+    input = JSON.parse($stdin.read)
+    puts JSON.generate(input.map do |entry|
+      cert = OpenSSL::X509::Certificate.new([entry["cert"]].pack("H*"))
+      der = [entry["response"]].pack("H*")
+      store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+      responder = OpenSSL::ASN1.decode(der).value[0].value.find { |field| field.tag_class == :CONTEXT_SPECIFIC && field.tag != 0 }
+      key_bits = OpenSSL::ASN1.decode(cert.public_key.public_to_der).value[1].value
+      [OpenSSL::OCSP::BasicResponse.new(der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER), responder.tag,
+       responder.value[0].value == OpenSSL::Digest.digest("SHA1", key_bits)]
+    end)
+  RUBY
+
+  Backends.all.each do |backend|
+    it "signs an OCSP response with OCSP::RESPID_KEY as MRI does, naming the responder by key (the #{backend} backend)" do
+      Backends.with(backend) do
+        FastRsaEngine.reset_stats
+        ec = OpenSSL::PKey::EC.generate("prime256v1")
+        signers = [[fixture.private_key, Structures.signer(fixture.private_key)],
+                   [ec, Structures.unsigned_certificate(fixture.private_key, extensions: false).tap { |c| c.public_key = ec }.sign(ec, "SHA256")]]
+        signed = signers.product([[], ["SHA256"]]).map do |(key, cert), digest|
+          response = Structures.unsigned_ocsp_response(cert).sign(cert, key, [], OpenSSL::OCSP::RESPID_KEY, *digest)
+          { "cert" => MRI.hex(cert.to_der), "response" => MRI.hex(response.to_der) }
+        end
+        expect(MRI.run(ocsp_by_key, signed)).to eq([[true, 2, true]] * signed.size)
+        # The JDK signs with :stock, and for an EC key on a backend without EC.
+        by_engine = backend == :stock ? 0 : EcFixtures.engine? ? 4 : 2
+        expect(counts(:ocsp_basic_response_sign).values_at(:engine, :option_not_taken)).to eq([by_engine, 0])
+      end
+    end
+  end
+
   it "with the stock backend, every call is stock's, and counted so" do
 
     FastRsaEngine.reset_stats

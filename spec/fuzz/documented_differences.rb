@@ -336,6 +336,14 @@ module Fuzz
         }
       ),
       DocumentedDifference.new(
+        "ocsp-respid-key",
+        lambda { |c, engine, stock, mri|
+          flags = c.method == "ocsp_basic_response_sign" && c.args.size > 3 ? Value.decode(c.args[3]) : nil
+          flags.is_a?(Integer) && flags.anybits?(OpenSSL::OCSP::RESPID_KEY) && stock.raised? && JAVA_WORDS.match?(stock.message) &&
+            (as_mri?(engine, mri) || stocks_notime?(flags, engine))
+        }
+      ),
+      DocumentedDifference.new(
         "keygen-float-exponent",
         lambda { |c, engine, _, mri|
           %w[generate new].include?(c.method) && Value.decode(c.args[1]).is_a?(Float) && as_mri?(engine, mri)
@@ -422,6 +430,12 @@ module Fuzz
 
     def self.ec_method_failure?(kase, answer)
       answer.raised?(OpenSSL::PKey::PKeyError) && answer.message == EC_METHOD_FAILURES.fetch(kase.method)
+    end
+
+    # Stock's own answer to OCSP::NOTIME, which it cannot sign without (ocsp-respid-key: stock
+    # signs what the flags ask but RESPID_KEY).
+    def self.stocks_notime?(flags, answer)
+      flags.anybits?(OpenSSL::OCSP::NOTIME) && answer.raised?(OpenSSL::OCSP::OCSPError) && answer.message == "date must not be null"
     end
 
     # rsa_padding_mode: "PSS" in another case than OpenSSL's "pss", which stock reads as PSS.

@@ -120,6 +120,19 @@ final class DerSlots {
         return new SignatureSlot(signatureBits(der, parts.get(2), 0), expect(der, parts.get(0), SEQUENCE), parts.get(1));
     }
 
+    /**
+     * A BasicOCSPResponse with another responderID (an element's DER) in place of its own: the first
+     * field of tbsResponseData after its optional version ([0]), RFC 6960's ResponderID.
+     */
+    static byte[] withResponderId(byte[] der, byte[] responderId) {
+        int tbs = x509Signature(der).signed;
+        List<Integer> fields = children(der, tbs);
+        int versions = !fields.isEmpty() && tag(der, fields.get(0)) == EXPLICIT_0 ? 1 : 0;
+        if (fields.size() < versions + 3) throw new IllegalArgumentException("not a tbsResponseData");
+        int at = fields.get(versions);
+        return new Slot(at, end(der, at) - at, 0, tbs).splice(der, responderId);
+    }
+
     /** An element's whole encoding: tag, length and content. */
     private static byte[] element(byte[] der, int at) {
         return Arrays.copyOfRange(der, at, end(der, at));

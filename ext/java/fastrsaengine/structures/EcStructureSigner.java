@@ -1,7 +1,6 @@
 package fastrsaengine.structures;
 
 import fastrsaengine.call.Call;
-import fastrsaengine.engines.PreparedEcKey;
 import fastrsaengine.padding.DigestAlgorithm;
 import java.io.IOException;
 import java.util.Arrays;
@@ -10,6 +9,7 @@ import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
@@ -57,13 +57,14 @@ final class EcStructureSigner implements StructureSigner {
     private static final Set<String> ECDSA_DIGEST_NAMES = new HashSet<>(Arrays.asList("SHA1", "SHA224", "SHA256", "SHA384", "SHA512"));
 
     private final PKeyEC key;
-    private final PreparedEcKey prepared;
+    /** An ECDSA signature (DER) of a hash: the engine's ({@link fastrsaengine.engines.PreparedEcKey#signHash}), or the JDK's. */
+    private final UnaryOperator<byte[]> signHash;
     /** Whether stock signs with the toy-curve stand-in (a CSR), else with the RSA one. */
     private final boolean toyCurve;
 
-    EcStructureSigner(PKeyEC key, PreparedEcKey prepared, boolean toyCurve) {
+    EcStructureSigner(PKeyEC key, UnaryOperator<byte[]> signHash, boolean toyCurve) {
         this.key = key;
-        this.prepared = prepared;
+        this.signHash = signHash;
         this.toyCurve = toyCurve;
     }
 
@@ -101,7 +102,13 @@ final class EcStructureSigner implements StructureSigner {
         byte[] encoded = toyCurve ? der : withAlgorithm(der, layout, encoded(new AlgorithmIdentifier(ecdsa)));
         DerSlots.SignatureSlot signature = layout.find(encoded);
         byte[] signed = signature.signedPart(encoded);
-        return signature.splice(encoded, call.perform(() -> prepared.signHash(digest.hash(signed, 0, signed.length))));
+        return signature.splice(encoded, call.perform(() -> signHash.apply(digest.hash(signed, 0, signed.length))));
+    }
+
+    /** {@link #signedDer} signs the to-be-signed part from scratch already. */
+    @Override
+    public byte[] signedAnew(Call call, byte[] der, DerSlots.Layout layout) {
+        return signedDer(call, der, layout);
     }
 
     /** The DER with this algorithm where X.509 names it: in the signed part first, whose change moves what follows. */

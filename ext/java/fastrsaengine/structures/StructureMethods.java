@@ -11,6 +11,7 @@ import fastrsaengine.call.Stats.Outcome;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Function;
 import fastrsaengine.engines.JdkEngine;
 import fastrsaengine.padding.DigestAlgorithm;
 import org.bouncycastle.asn1.ASN1Encodable;
@@ -56,6 +57,9 @@ public final class StructureMethods {
      */
     private static final boolean RSA_STAND_IN = false, TOY_CURVE_STAND_IN = true;
 
+    /** Where a BasicOCSPResponse's signature sits (with its certificates after it). */
+    private static final DerSlots.Layout OCSP_RESPONSE = DerSlots::x509Signature;
+
     /** The digest OCSP's signs take where none is given, as stock and MRI take it. */
     private static final String OCSP_DEFAULT_DIGEST = "SHA1";
 
@@ -70,16 +74,30 @@ public final class StructureMethods {
             (c, signed, der) -> JopensslSeams.holdCertificate(signed, der));
     }
 
+    /**
+     * A CSR without a public key: MRI's X509_REQ_sign fails ("internal error"), where stock fails
+     * in Java (a NullPointerException's message in its RequestError), and the gem's stand-in with
+     * it (an RSA failure's words, for an EC key too). (DIFFERENCES.md: java-exception.)
+     */
     @JRubyMethod(name = "request_sign", module = true)
     public static IRubyObject requestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
         StructureArguments.x509Sign(context, key);
+        if (self.callMethod(context, "public_key").isNil()) throw Errors.structureError(context.runtime, "request_sign", "internal error");
         return signAndReadBack(Call.start(context, module, "request_sign", stock), self, key, digest, TOY_CURVE_STAND_IN, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdRequest(signed, der));
     }
 
+    /**
+     * A CRL whose issuer was never set or read: MRI's holds the empty Name from the start, stock's
+     * reader makes it on first read, and its sign fails in Java without it (a NullPointerException).
+     * Read first, the issuer is the empty Name on every backend, which MRI signs but Bouncy Castle
+     * refuses to build or parse: stock's own CRLError ("issuer is an empty distinguished name")
+     * answers, as it does where the caller read the issuer. (DIFFERENCES.md: java-exception.)
+     */
     @JRubyMethod(name = "crl_sign", module = true)
     public static IRubyObject crlSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
         StructureArguments.crlSign(context, key, digest);
+        self.callMethod(context, "issuer");
         return signAndReadBack(Call.start(context, module, "crl_sign", stock), self, key, digest, RSA_STAND_IN, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCrl(signed, der));
     }
@@ -90,7 +108,7 @@ public final class StructureMethods {
      */
     @JRubyMethod(name = "ocsp_basic_response_sign", module = true)
     public static IRubyObject ocspBasicResponseSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return ocspSign(Call.start(context, module, "ocsp_basic_response_sign", stock), self, (RubyArray<?>) args, DerSlots::x509Signature,
+        return ocspSign(Call.start(context, module, "ocsp_basic_response_sign", stock), self, (RubyArray<?>) args, OCSP_RESPONSE,
             "OpenSSL::OCSP::BasicResponse");
     }
 
@@ -105,7 +123,37 @@ public final class StructureMethods {
         StructureArguments.ocspSign(call.context, call.method, args);
         if (args.size() < 2 || args.size() > 5) return call.stock(reason(call, null)); // stock's ArgumentError
         IRubyObject digest = args.size() > 4 && !args.eltInternal(4).isNil() ? args.eltInternal(4) : call.context.runtime.newString(OCSP_DEFAULT_DIGEST);
-        return signAndReadBack(call, self, args.eltInternal(1), digest, RSA_STAND_IN, slot, (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der));
+        ReadBack readBack = (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der);
+        if (slot == OCSP_RESPONSE && OcspResponderId.byKey(args)) return signByKey(call, self, args, digest, readBack);
+        return signAndReadBack(call, self, args.eltInternal(1), digest, RSA_STAND_IN, slot, readBack);
+    }
+
+    /**
+     * BasicResponse#sign with OCSP::RESPID_KEY ({@link OcspResponderId}), signed on every backend as
+     * PKCS7::NOATTR is: the JDK computes with :stock and for a key the engine declines. Stock signs
+     * without the flag; where the engine cannot finish, stock is called with it, as the caller gave it.
+     */
+    private static IRubyObject signByKey(Call call, IRubyObject self, RubyArray<?> args, IRubyObject digest, ReadBack readBack) {
+        IRubyObject key = args.eltInternal(1);
+        StructureSigner engines = signer(call, key, digest, RSA_STAND_IN);
+        StructureSigner signer = engines != null ? engines : jdkSigner(key, digest);
+        if (signer == null) return call.stock(reason(call, key));
+        int flags = OcspResponderId.flags(args);
+        OcspResponderId.setFlags(call.context, args, OcspResponderId.withoutByKey(flags));
+        Outcome answered = engines != null ? Outcome.ENGINE : call.engine == null ? Outcome.BACKEND_STOCK : Outcome.KEY_DECLINED;
+        return signAndReadBack(call, self, new OcspResponderId.Signer(signer, args.eltInternal(0)), OCSP_RESPONSE, readBack, answered, reason -> {
+            OcspResponderId.setFlags(call.context, args, flags);
+            return call.stock(reason);
+        });
+    }
+
+    /** The JDK's signer for a key: RSA's, or EC's for a digest the ECDSA algorithms are defined with; null for any other. */
+    private static StructureSigner jdkSigner(IRubyObject key, IRubyObject digest) {
+        if (key instanceof PKeyEC) {
+            return EcStructureSigner.definedWith(digest) ? new EcStructureSigner((PKeyEC) key, hash -> OcspResponderId.jdkEcdsa((PKeyEC) key, hash), RSA_STAND_IN) : null;
+        }
+        PrivateKeyOperations operations = key instanceof PKeyRSA && !(key instanceof StandInKey) ? KeyStates.privateOperations(JdkEngine.INSTANCE, key) : null;
+        return operations == null ? null : new RsaStructureSigner((PKeyRSA) key, operations);
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the arguments given, or the caller's. */
@@ -288,19 +336,25 @@ public final class StructureMethods {
                                                DerSlots.Layout layout, ReadBack readBack) {
         StructureSigner signer = signer(call, key, digest, toyCurve);
         if (signer == null) return call.stock(reason(call, key));
+        return signAndReadBack(call, self, signer, layout, readBack, Outcome.ENGINE, call::stock);
+    }
+
+    /** The same with the signer chosen, the call counted as answered, and how stock is called with the caller's key. */
+    private static IRubyObject signAndReadBack(Call call, IRubyObject self, StructureSigner signer, DerSlots.Layout layout, ReadBack readBack,
+                                               Outcome answered, Function<Outcome, IRubyObject> stock) {
         synchronized (self) {
             IRubyObject signed;
             try {
                 signed = call.stockWith(signer.standIn());
             } catch (RaiseException stockRefused) {
-                if (!signer.stockAnswersAsWithTheKey()) return call.stock(Outcome.OPTION_NOT_TAKEN);
+                if (!signer.stockAnswersAsWithTheKey()) return stock.apply(Outcome.OPTION_NOT_TAKEN);
                 call.countAnswer(Outcome.OPTION_NOT_TAKEN);
                 throw stockRefused;
             }
             byte[] der = signedDer(call, signer, derOf(call.context, self), layout);
-            if (der == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
+            if (der == null) return stock.apply(Outcome.OPTION_NOT_TAKEN);
             readBack.from(call.context, self, der);
-            call.countAnswer(Outcome.ENGINE);
+            call.countAnswer(answered);
             return signed;
         }
     }
@@ -314,7 +368,7 @@ public final class StructureMethods {
         if (key instanceof PKeyEC) {
             EcEngine ec = EcStructureSigner.definedWith(digest) ? call.ecEngine() : null;
             EcKeyStates.Prepared<PreparedEcKey> prepared = ec == null ? null : EcKeyStates.privateKey(ec, key);
-            return prepared == null ? null : new EcStructureSigner((PKeyEC) key, prepared.key, toyCurve);
+            return prepared == null ? null : new EcStructureSigner((PKeyEC) key, prepared.key::signHash, toyCurve);
         }
         Routed routed = route(call, key);
         return routed == null ? null : new RsaStructureSigner(routed.key, routed.operations);

@@ -24,4 +24,11 @@ interface StructureSigner {
      * IllegalArgumentException from the layout.
      */
     byte[] signedDer(Call call, byte[] der, DerSlots.Layout layout);
+
+    /**
+     * As {@link #signedDer}, for a DER changed since stock signed it with the stand-in (an OCSP
+     * responder id by key): the to-be-signed part is hashed and signed from scratch, nothing read
+     * from what the stand-in left in the signature.
+     */
+    byte[] signedAnew(Call call, byte[] der, DerSlots.Layout layout);
 }
