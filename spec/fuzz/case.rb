@@ -6,12 +6,16 @@ module Fuzz
   # One call to make: a patched method, a key of the corpus (nil for key generation, a call on a
   # module), and the arguments as Fuzz::Value data. Two more, where drawn: `frozen`, the receiver
   # frozen ("key": the key itself, "dup": a frozen copy of it); `disturbance`, what another thread
-  # does during the call on JRuby (see Fuzz::Disturbance; MRI answers the call alone).
+  # does during the call on JRuby (see Fuzz::Disturbance; MRI answers the call alone); `required`,
+  # a backend the case also runs with in a process that chose it at require (FAST_RSA_ENGINE=stock:
+  # Fuzz::Reference.at_require), beside the run-time switch; `as_mri`, how closely the answer must
+  # be MRI's whatever stock answers ("answer": its bytes or error class; "message": its error's
+  # words too; see Fuzz::MriExact).
   # Its JSON line is the reproducer (bin/fuzz --replay LINE).
-  Case = Struct.new(:method, :key, :args, :keywords, :frozen, :disturbance) do
+  Case = Struct.new(:method, :key, :args, :keywords, :frozen, :disturbance, :required, :as_mri) do
     def self.from_json(line)
       data = JSON.parse(line)
-      new(data.fetch("method"), data["key"], data.fetch("args"), data["keywords"], data["frozen"], data["disturbance"])
+      new(data.fetch("method"), data["key"], data.fetch("args"), data["keywords"], data["frozen"], data["disturbance"], data["required"], data["as_mri"])
     end
 
     def to_json(*)
@@ -57,7 +61,8 @@ module Fuzz
     def to_s
       keyword_text = keywords ? ", **#{Value.show(keywords)}" : ""
       "#{receiver_text}.#{PATCHED_METHODS.fetch(method).called}(#{args.map { |arg| Value.show(arg) }.join(', ')}#{keyword_text})" \
-        "#{" while another thread #{Disturbance::KINDS.fetch(disturbance)}" if disturbance}"
+        "#{" while another thread #{Disturbance::KINDS.fetch(disturbance)}" if disturbance}" \
+        "#{" (also with FAST_RSA_ENGINE=#{required} at require)" if required}"
     end
 
     private

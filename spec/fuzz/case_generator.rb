@@ -19,7 +19,18 @@ module Fuzz
                            "every digest OpenSSL names and some it lacks, data no String, certificate lists no list, odd flags, " \
                            "envelopes of another key or none",
       key_loading: "RSA.new given keys of other types (EC, DSA, Ed25519, Ed448, X25519, DH, RSA-PSS) and malformed PEM and DER, " \
-                   "with and without a pass phrase (Fuzz::KeyLoading)"
+                   "with and without a pass phrase (Fuzz::KeyLoading)",
+      forged_envelopes: "PKCS7#decrypt of envelopes written byte by byte (Fuzz::Envelopes): key blocks of k and k - 1 bytes, " \
+                        "padded or not, AES, DES-EDE3, RC2 and unknown cipher OIDs, one and two recipients, with and without " \
+                        "the certificate; answered as MRI, and no more distinct errors to forgeries than MRI (Fuzz::ForgeryMessages)",
+      backend_at_require: "cases also run in a process that required the gem with FAST_RSA_ENGINE=stock, " \
+                          "beside FastRsaEngine.backend = :stock at run time (Fuzz::Reference.at_require)",
+      signature_encodings: "EC signatures that verify written in forms that are not DER (bytes after them, twice, " \
+                           "SEQUENCE{r, s, 1}, long lengths, needless zeros): answered as MRI where an EC engine verifies",
+      ec_edges: "EC's edges answered as MRI: dh_compute_key of Point.new(group), OCSP::BasicResponse#sign with " \
+                "OCSP::RESPID_KEY and an EC key, a CRL with no issuer signed with an EC key",
+      jca_provider: "the JCA provider against the JDK's own in the same JVM: Signature and Cipher objects driven on " \
+                    "after errors (Fuzz::JcaCalls)"
     }.freeze
     DIGESTS = %w[SHA256 SHA1 SHA224 SHA384 SHA512 MD5 RIPEMD160].freeze
     ODD_DIGESTS = ["SHA3-256", "SHA512-256", "SHA-256", "sha-1", "FOO", ""].freeze
@@ -39,6 +50,7 @@ module Fuzz
       @reaches = REACHES.keys - without
       @methods = reach?(:key_generation) ? methods : methods - %w[new generate_key]
       @methods -= %w[load] unless reach?(:key_loading)
+      @methods -= %w[jca] unless reach?(:jca_provider)
       @sound_keys = keys & KeyCorpus.sound.keys
       @crafted_keys = keys - @sound_keys - EcKeyCorpus.names
       @ec_sound_keys = keys & EcKeyCorpus::SOUND.keys
@@ -54,9 +66,24 @@ module Fuzz
     def next_case
       method = PATCHED_METHODS.fetch(pick(@methods))
       @key = method.class_method? ? nil : receiver_key(method)
+      @as_mri = nil # set by the vocabulary that draws a case to answer as MRI
+      @whole = false # set where the arguments are drawn whole, not to be mutated (an envelope written for its key)
       args, keywords = method.arguments.call(self)
-      args, keywords = mutate(args, keywords) if @random.rand < 0.2
-      Case.new(method.name, @key, args, keywords, (frozen if @key), disturbance)
+      return Case.new(method.name, nil, args) if method.output == :jca # judged alone: no mutation, no disturbance
+
+      args, keywords = mutate(args, keywords) if @as_mri.nil? && !@whole && @random.rand < 0.2
+      kase = Case.new(method.name, @key, args, keywords, (frozen if @key), disturbance, nil, @as_mri)
+      kase.required = at_require(kase)
+      kase
+    end
+
+    # The backend a process chose at require for the case, sometimes (FAST_RSA_ENGINE=stock; not
+    # where stock never returns: that process would wait out the bound, then start again): a
+    # quarter of the structure methods' cases, which a backend chosen at require may leave to stock
+    # unrouted, and a twentieth of the others'.
+    def at_require(kase)
+      share = PATCHED_METHODS.fetch(kase.method).class_receiver == "Fuzz::StructureCalls" ? 0.25 : 0.05
+      "stock" if reach?(:backend_at_require) && @random.rand < share && !DocumentedDifferences.stock_never_returns?(kase)
     end
 
     # The keys a method is called on: RSA's or EC's, sound and crafted.
@@ -242,6 +269,49 @@ module Fuzz
     def pkcs7_flags
       pick(0, OpenSSL::PKCS7::BINARY, OpenSSL::PKCS7::BINARY | OpenSSL::PKCS7::DETACHED, OpenSSL::PKCS7::NOCERTS,
            OpenSSL::PKCS7::NOATTR | OpenSSL::PKCS7::BINARY, -1, 2**40, "1", nil)
+    end
+
+    # PKCS7#decrypt's (envelope, key [, cert [, flags]]); with the forged_envelopes reach, a third
+    # of the time an envelope written byte by byte for a key it fits (Fuzz::Envelopes), with the
+    # key's certificate, none, or nil; answered as MRI, but for RC2, which MRI's OpenSSL lacks.
+    def pkcs7_decrypt_arguments
+      return [[envelope, key_argument, *decrypt_options], nil] unless reach?(:forged_envelopes) && @random.rand < 0.35
+
+      key = pick(Envelopes::KEYS & @sound_keys)
+      return [[envelope, key_argument, *decrypt_options], nil] if key.nil?
+
+      written = Envelopes.draw(@random, key)
+      @whole = true
+      @as_mri = "message" unless Envelopes::MRI_LACKS.include?(written["envelope"].last["cipher"])
+      options = pick([], [Value.certificate("own")], [Value.certificate("own"), 0], [nil], [nil, 0], [Value.certificate("own"), OpenSSL::PKCS7::BINARY])
+      [[written, Value.key(key), *options], nil]
+    end
+
+    # crl_sign's (key, digest [, revoked]); with the ec_edges reach, sometimes an EC key and no
+    # issuer (`issuer: false`), answered as MRI, words and all.
+    def crl_arguments
+      if reach?(:ec_edges) && @ec_sound_keys.any? && @random.rand < 0.1
+        @as_mri = "message"
+        return [[Value.key(pick(@ec_sound_keys)), pick("SHA256", "SHA384")], Value.hash([[Value.symbol(:issuer), false]])]
+      end
+
+      [[key_argument, structure_digest, *optional { revoked_entries }], nil]
+    end
+
+    # OCSP::BasicResponse#sign's (signer, key [, certs [, flags [, digest]]]); with the ec_edges
+    # reach, sometimes an EC key with OCSP::RESPID_KEY (the responder named by its key), answered as MRI.
+    def ocsp_basic_response_arguments
+      if reach?(:ec_edges) && @ec_sound_keys.any? && @random.rand < 0.15
+        @as_mri = "answer"
+        return [[Value.certificate("own"), Value.key(pick(@ec_sound_keys)), [], OpenSSL::OCSP::RESPID_KEY, *optional { digest_object }], nil]
+      end
+
+      [[signer, key_argument, *ocsp_options], nil]
+    end
+
+    # JcaCalls.script's (algorithm, key name, calls).
+    def jca_arguments
+      JcaCalls.draw(@random)
     end
 
     # What PKCS7#decrypt is called on (StructureCalls.envelope): mostly an envelope for the key.

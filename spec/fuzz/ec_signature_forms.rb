@@ -41,6 +41,26 @@ module Fuzz
       "random" => ->(_, _, c, random) { random.bytes(random.rand(2 * c.order_bytes + 9)) }
     }.freeze
 
+    # More encodings of a valid (r, s) that a lax reader takes for (r, s) itself: accepting one
+    # makes signatures malleable (a second encoding of one signature verifies). Drawn only by the
+    # signature_encodings reach (pick_not_der), so FORMS' draws stay as they were.
+    MORE_FORMS = {
+      "twice" => ->(r, s, _, _) { Ecdsa.der(r, s) * 2 },
+      "one_in_sequence" => ->(r, s, _, _) { Der.sequence(Der.integer(r), Der.integer(s), Der.integer(1)) },
+      "trailing_zeros" => ->(r, s, _, random) { Ecdsa.der(r, s) + ("\x00".b * (1 + random.rand(2))) },
+      "trailing_sequence" => ->(r, s, _, _) { Ecdsa.der(r, s) + Der.sequence },
+      "needless_zero_s" => ->(r, s, _, _) { Der.sequence(Der.integer(r), Der.integer(s, pad: 1)) },
+      "needless_zeros" => ->(r, s, _, random) { Der.sequence(Der.integer(r, pad: 1 + random.rand(2)), Der.integer(s, pad: 1 + random.rand(2))) },
+      "long_lengths" => ->(r, s, _, random) { Der.sequence(Der.integer(r, long: 1), Der.integer(s, long: 1 + random.rand(2)), long: 1 + random.rand(2)) }
+    }.freeze
+
+    ALL_FORMS = FORMS.merge(MORE_FORMS).freeze
+
+    # Encodings of a valid (r, s) that are not DER, which OpenSSL refuses (MRI's answer): drawn by the
+    # signature_encodings reach, whose cases answer as MRI where an EC engine verifies (MriExact).
+    NOT_DER = %w[twice one_in_sequence trailing_byte trailing_zeros trailing_sequence trailing_in_sequence needless_zero needless_zero_s
+                 needless_zeros long_length long_integer_length long_lengths indefinite_length].freeze
+
     module_function
 
     # A form's name: "der" half the time, else any.
@@ -48,8 +68,13 @@ module Fuzz
       random.rand < 0.5 ? "der" : FORMS.keys[random.rand(FORMS.size)]
     end
 
+    # One of NOT_DER.
+    def pick_not_der(random)
+      NOT_DER[random.rand(NOT_DER.size)]
+    end
+
     def bytes(form, r, s, curve, random)
-      FORMS.fetch(form).call(r, s, curve, random)
+      ALL_FORMS.fetch(form).call(r, s, curve, random)
     end
   end
 end

@@ -45,6 +45,7 @@ module Fuzz
     # A signature for the hash under the key's point (sometimes another scalar's: a well-formed
     # signature that does not verify), in one of EcSignatureForms; or, rarely, no String.
     def ec_signature(hash)
+      return not_der_signature(hash) if reach?(:signature_encodings) && EcKeyCorpus::SOUND.key?(@key) && @random.rand < 0.3
       return pick(nil, 42, Value.symbol(:sig), [], Value.hash({})) if @random.rand < 0.03
 
       curve = ec_entry.curve
@@ -53,10 +54,25 @@ module Fuzz
       Value.bytes(EcSignatureForms.bytes(EcSignatureForms.pick(@random), r, s, curve, @random))
     end
 
+    # A valid signature of the hash under the key's point, written in a form that is not DER
+    # (EcSignatureForms::NOT_DER): the case answers as MRI, whatever stock answers (MriExact).
+    def not_der_signature(hash)
+      curve = ec_entry.curve
+      r, s = Ecdsa.sign(curve, ec_entry.point_scalar, Value.decode(hash), @random.rand(1..curve.n - 1)) until r
+      @as_mri = "answer"
+      Value.bytes(EcSignatureForms.bytes(EcSignatureForms.pick_not_der(@random), r, s, curve, @random))
+    end
+
     # dh_compute_key's argument: mostly a point of the key's curve; else the generator, infinity, a
-    # point of another curve, a Point of a Group alone, or no Point at all.
+    # point of another curve, a Point of a Group alone, or no Point at all. The ec_edges reach also
+    # draws the Point of a Group alone (infinity in MRI, the generator in stock) to answer as MRI.
     def ec_point
       curve = ec_entry.curve
+      if reach?(:ec_edges) && EcKeyCorpus::SOUND.key?(@key) && @random.rand < 0.1
+        @as_mri = "answer"
+        return Value.ec_point(curve.name, "".b)
+      end
+
       case @random.rand(10)
       when 0..4 then point_of(curve)
       when 5 then Value.ec_point(curve.name, EcCurves.encode(curve, curve.generator), compressed: @random.rand < 0.3)

@@ -17,6 +17,10 @@ module Fuzz
       when :state_not_stock then "#{title}: #{kase.method}#{traits}, read by #{engine.state_difference(stock).join(', ')}"
       when :disturbed then "#{title}: #{kase.method} while another thread #{Disturbance::KINDS.fetch(kase.disturbance)}; " \
                            "engine #{short(engine)}, undisturbed #{short(undisturbed)}"
+      when :not_mri_exact, :at_require then "#{title}: #{kase.method}#{about_case}; #{backend == :stock ? 'stock' : 'engine'} " \
+                                            "#{MriExact.words(summary(engine))}, MRI #{MriExact.words(mri)}"
+      when :forgery_oracle then "#{title}: #{MriExact.envelope(kase)['cipher']}: #{backend} #{engine.inspect}, MRI #{mri.inspect}"
+      when :provider_not_jdk then "#{title}: #{provider_difference}"
       else
         return "#{title}#{traits}: engine #{short(engine)}" if engine && !traits.empty?
 
@@ -29,16 +33,47 @@ module Fuzz
     # stock alone); a :not_stock finding's answer is in engine whatever its backend, untouched
     # stock's summary in stock.
     def hang?
-      (engine || stock)&.hang? || false
+      answer = engine || stock
+      answer.is_a?(Result) ? answer.hang? : false # another process's summary, or a run's messages, did not hang here
     end
 
     def details
+      return ["  e.g. #{kase}", "    bin/fuzz --replay '#{kase.to_json}'"].join("\n") if kind == :forgery_oracle
+
       ["  #{kase}", *("    #{backend}: #{engine}" if engine), *("    #{backend} undisturbed: #{undisturbed}" if undisturbed),
        "    #{kind == :not_stock ? 'untouched stock' : 'stock'}: #{stock || 'not run'}", "    MRI: #{mri ? mri.to_json[0, 200] : 'no answer'}",
        "    bin/fuzz --replay '#{kase.to_json}'"].join("\n")
     end
 
     private
+
+    def summary(answer)
+      answer.is_a?(Result) ? answer.summary : answer
+    end
+
+    # What the reach drew, in words: the envelope written, or the point of a Group alone.
+    def about_case
+      envelope = MriExact.envelope(kase)
+      return " of an envelope (#{Envelopes.mechanism(envelope)}), #{certificate_words}" if envelope
+      return "" unless kase.as_mri
+      return " of the Point of a Group alone" if kase.method == "ec_dh_compute_key"
+      return " of a signature not in DER" if kase.method.start_with?("ec_")
+      return " with no issuer" if kase.method == "crl_sign" && kase.keywords
+
+      kase.method == "ocsp_basic_response_sign" ? " with OCSP::RESPID_KEY" : ""
+    end
+
+    def certificate_words
+      kase.args[2].is_a?(Hash) ? "with the key's certificate" : "without certificate"
+    end
+
+    # The provider's first call that differs from the JDK's: the algorithm, the call, and each side's outcome.
+    def provider_difference
+      return "#{kase.args[0]}: the script #{short(engine)}" unless engine.returned?
+
+      index, call, jdk, provider = engine.value
+      "#{kase.args[0]}: #{call.first} after #{kase.args[2].first(index).map(&:first).join(', ')}; JDK #{jdk.inspect[0, 120]}, provider #{provider.inspect[0, 120]}"
+    end
 
     def short(answer)
       return "-" if answer.nil?
@@ -66,7 +101,11 @@ module Fuzz
       repair_not_mri: "a Java failure the gem repaired, not into MRI's error class", stuck: "run stopped: too many calls still running",
       stock_java_exception: "stock leaks a Java exception", stock_hang: "stock gives no answer (stuck, not slow)",
       stock_bad_signature: "stock's signature does not open", stock_bad_secret: "stock's ECDH secret is not the scalar times the peer's point",
-      stock_not_mri: "the engine keeps stock's answer, MRI's differs"
+      stock_not_mri: "the engine keeps stock's answer, MRI's differs",
+      not_mri_exact: "not MRI's answer where stock's is no excuse (Fuzz::MriExact)",
+      at_require: "with FAST_RSA_ENGINE=stock at require, neither the answer of FastRsaEngine.backend = :stock nor MRI's",
+      forgery_oracle: "more distinct errors to forged envelopes than MRI's (a padding oracle)",
+      provider_not_jdk: "the JCA provider answers otherwise than the JDK's own"
     }.freeze
 
     attr_reader :failures, :notes, :unreplayed, :counts

@@ -10,6 +10,10 @@
 #   case_generator.rb         draws cases from a seed: well-formed, odd and mutated arguments,
 #                             OpenSSL's other names (openssl_names.rb), frozen receivers, and the
 #                             concurrency mode (disturbance.rb: another thread during the call)
+#   envelopes.rb              PKCS#7 envelopes written byte by byte (forged_envelopes reach): key blocks of
+#                             k and k - 1 bytes, padded or not, every content cipher, one and two recipients
+#   jca_calls.rb              the JCA provider against the JDK's own (jca_provider reach): calls on one
+#                             Signature or Cipher, driven on after errors
 #   key_corpus.rb             sound keys, and crafted ones whose numbers do not agree
 #   ec_key_corpus.rb          EC keys: each curve, the engine's and others; no private part, a point
 #                             not the scalar's, no point, explicit parameters (DER built by der.rb)
@@ -24,13 +28,17 @@
 #                             no hang, no Java exception, every signature opens (output_check.rb,
 #                             with the plain arithmetic of pkcs1.rb), and stock's answer or a
 #                             difference that documented_differences.rb allows (result.rb compares);
-#                             a finding counts only if its case, run again, finds it again
+#                             a finding counts only if its case, run again, finds it again;
+#                             cases a reach drew to answer as MRI are judged by MRI alone (mri_exact.rb),
+#                             forged envelopes also across cases (forgery_messages.rb: no more distinct
+#                             errors than MRI's), and cases drawn to run in a process that chose its
+#                             backend at require (at_require_answers.rb) against the run-time switch
 #   findings.rb               the findings grouped by mechanism, one reproducer each
 require "json"
 require "openssl"
 
 support = File.expand_path("../support", __dir__)
-%w[outcome reference_fixtures backends structure_readers].each { |file| require File.join(support, file) }
-%w[value pkcs1 der ec_curves ecdsa openssl_names key_corpus ec_key_corpus key_loading structure_calls patched_methods case disturbance
-   ec_signature_forms ec_output_check ec_vocabulary case_generator output_check result documented_differences reference findings call_bound
-   bounded_worker runner].each { |file| require_relative file }
+%w[outcome reference_fixtures backends structure_readers jca_script].each { |file| require File.join(support, file) }
+%w[value pkcs1 der ec_curves ecdsa openssl_names key_corpus ec_key_corpus key_loading structure_calls envelopes jca_calls patched_methods case
+   disturbance ec_signature_forms ec_output_check ec_vocabulary case_generator output_check result mri_exact documented_differences reference
+   findings forgery_messages call_bound bounded_worker runner].each { |file| require_relative file }

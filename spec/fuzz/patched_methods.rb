@@ -67,11 +67,11 @@ module Fuzz
     # certificates, digests, data and flags good and bad (see CaseGenerator#signer and below).
     PatchedMethod.new("certificate_sign", :boolean, ->(g) { [[g.key_argument, g.structure_digest], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("request_sign", :boolean, ->(g) { [[g.key_argument, g.structure_digest], nil] }, "Fuzz::StructureCalls"),
-    PatchedMethod.new("crl_sign", :boolean, ->(g) { [[g.key_argument, g.structure_digest, *g.optional { g.revoked_entries }], nil] }, "Fuzz::StructureCalls"),
-    PatchedMethod.new("ocsp_basic_response_sign", :boolean, ->(g) { [[g.signer, g.key_argument, *g.ocsp_options], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("crl_sign", :boolean, ->(g) { g.crl_arguments }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("ocsp_basic_response_sign", :boolean, ->(g) { g.ocsp_basic_response_arguments }, "Fuzz::StructureCalls"),
     PatchedMethod.new("ocsp_request_sign", :boolean, ->(g) { [[g.signer, g.key_argument, *g.ocsp_options], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("pkcs7_sign", :boolean, ->(g) { [[g.signer, g.key_argument, g.structure_data, *g.pkcs7_options], nil] }, "Fuzz::StructureCalls"),
-    PatchedMethod.new("pkcs7_decrypt", :plaintext, ->(g) { [[g.envelope, g.key_argument, *g.decrypt_options], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("pkcs7_decrypt", :plaintext, ->(g) { g.pkcs7_decrypt_arguments }, "Fuzz::StructureCalls"),
     # OpenSSL::PKey::EC (see EcVocabulary): digests by every name OpenSSL knows, hashes of any
     # length, signatures well-formed and malformed (EcSignatureForms), peers' points and keys of the
     # key's curve, of others, and no point at all.
@@ -83,6 +83,10 @@ module Fuzz
     ec_method("verify_raw", :boolean, ->(g) { d = g.ec_digest_or_nil; h = g.ec_hash(d); [[d, g.ec_signature(h), h], nil] }),
     ec_method("dh_compute_key", :secret, ->(g) { [[g.ec_point], nil] }),
     ec_method("derive", :secret, ->(g) { [[g.ec_peer], nil] }),
-    ec_method("generate", :key, ->(g) { [[g.ec_curve_argument], nil] }, "OpenSSL::PKey::EC")
+    ec_method("generate", :key, ->(g) { [[g.ec_curve_argument], nil] }, "OpenSSL::PKey::EC"),
+    # The JCA provider (FastRsaEngine.install_provider), no Ruby method: a sequence of JCA calls
+    # answering where the provider first differs from the JDK's own (Fuzz::JcaCalls; the
+    # jca_provider reach draws it). :jca answers are judged on their own: [] is the only good one.
+    PatchedMethod.new("jca", :jca, ->(g) { [g.jca_arguments, nil] }, "Fuzz::JcaCalls", nil, "script")
   ].to_h { |method| [method.name, method] }.freeze
 end

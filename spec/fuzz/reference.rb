@@ -25,6 +25,30 @@ module Fuzz
       new([JRUBY, SCRIPT], { "FAST_RSA_ENGINE" => "off" }, cases, timeout: timeout)
     end
 
+    # This JRuby line with the gem required under FAST_RSA_ENGINE=backend (the backend chosen at
+    # require), for the cases drawn to run so too (Case#required): answers by the cases' own index,
+    # nil for the others.
+    def self.at_require(cases, backend, timeout:)
+      indexes = cases.each_index.select { |index| cases[index].required == backend }
+      return nil if indexes.empty?
+
+      Subset.new(indexes, new([JRUBY, AT_REQUIRE_SCRIPT], { "FAST_RSA_ENGINE" => backend }, indexes.map { |index| cases[index] }, timeout: timeout))
+    end
+
+    AT_REQUIRE_SCRIPT = File.expand_path("at_require_answers.rb", __dir__)
+
+    # A reference over some of the cases, asked by the index in all of them.
+    Subset = Struct.new(:indexes, :reference) do
+      def [](index)
+        position = indexes.index(index)
+        position && reference[position]
+      end
+
+      def close
+        reference.close
+      end
+    end
+
     def initialize(command, env, cases, timeout:)
       @command = command
       @env = env

@@ -13,7 +13,12 @@ module Fuzz
   # in process (the gem with the backend :stock, which the engines are judged against) must also
   # be what stock jruby-openssl untouched answers (JRuby without the gem, beside), or else MRI's:
   # the same error class, or a result (:not_stock; a Java exception of untouched stock's is judged
-  # by the rules above).
+  # by the rules above). A case a reach drew to answer as MRI (Case#as_mri) is judged by MRI's
+  # answer alone, on every backend and stock (Fuzz::MriExact); a case drawn to run also in a
+  # process that chose its backend at require (Case#required) must answer there as the run-time
+  # switch to that backend does, or as MRI; forged envelopes must get no more distinct errors than
+  # MRI gives them (Fuzz::ForgeryMessages, over the whole run); the JCA provider's cases answer
+  # where it differs from the JDK's own, and must answer nowhere (Fuzz::JcaCalls).
   #
   # A finding counts only if it replays: the case runs again as it ran, and the same finding must
   # come back on the same backend; one that does not is listed apart, as not replayed.
@@ -51,27 +56,34 @@ module Fuzz
       @stuck = 0
     end
 
-    # MRI's answer, and untouched stock's, for one case (nil where there is none).
-    References = Struct.new(:mri, :untouched)
+    # MRI's answer, untouched stock's, and that of the process that chose the case's backend at
+    # require (Case#required), for one case (nil where there is none).
+    References = Struct.new(:mri, :untouched, :at_require)
 
     def run(cases)
       if @reference
         mri = Reference.mri(cases, timeout: CallBound::WALL_SECONDS)
         untouched = Reference.untouched_stock(cases, timeout: CallBound::WALL_SECONDS)
       end
+      at_require = Reference.at_require(cases, "stock", timeout: CallBound::WALL_SECONDS)
+      forgeries = ForgeryMessages.new
       cases.each_with_index do |kase, index|
         return stop(kase) if @stuck >= STUCK_LIMIT
 
-        references = References.new(mri && mri[index], untouched && untouched[index])
+        references = References.new(mri && mri[index], untouched && untouched[index], at_require && at_require[index])
         count("MRI answers") if references.mri
         count("untouched stock answers") if references.untouched
-        run_case(kase, references)
+        count("answers with FAST_RSA_ENGINE=stock at require") if references.at_require
+        answers = run_case(kase, references)
+        record_forgeries(forgeries, kase, answers, references)
         yield index + 1 if block_given?
       end
+      forgeries.findings.each { |finding| findings.add(finding) }
       findings
     ensure
       mri&.close
       untouched&.close
+      at_require&.close
     end
 
     private
@@ -83,6 +95,14 @@ module Fuzz
       answers = run_once(kase, run_stock: !quarantined?(:stock, kase), backends: backends)
       found = judged(kase, answers, references)
       confirm(kase, references, answers, found) unless found.empty?
+      answers
+    end
+
+    # Each answer to a forged envelope, for the check across cases (ForgeryMessages).
+    def record_forgeries(forgeries, kase, answers, references)
+      forgeries.record(kase, :mri, references.mri)
+      forgeries.record(kase, :"stock at require", references.at_require)
+      { stock: answers.stock, **answers.engines }.each { |backend, answer| forgeries.record(kase, backend, answer) }
     end
 
     def run_once(kase, run_stock:, backends:)
@@ -102,10 +122,14 @@ module Fuzz
     # The findings of one run of a case: stock's note, each backend's finding, and every answer
     # that is neither untouched stock's nor MRI's.
     def judged(kase, answers, references)
+      return jca_judged(kase, answers) if PATCHED_METHODS.fetch(kase.method).output == :jca
+
       stock = answers.stock
       mri = references.mri
       note = stock && stock_note(kase, stock, mri)
       [(Finding.new(note, :stock, kase, nil, stock, mri) if note),
+       (Finding.new(:not_mri_exact, :stock, kase, stock, stock, mri) if stock && !stock.hang? && exact_not_mri?(kase, stock, mri)),
+       at_require_finding(kase, stock, references),
        *answers.engines.map do |backend, engine|
          kind = judge(kase, engine, stock, mri)
          Finding.new(kind, backend, kase, engine, stock, mri) if kind
@@ -117,6 +141,38 @@ module Fuzz
          undisturbed = answers.engines.fetch(backend)
          Finding.new(:disturbed, backend, kase, disturbed, stock, mri, undisturbed) unless undisturbed?(disturbed, undisturbed, stock)
        end].compact
+    end
+
+    # The JCA provider's answers: where it first differs from the JDK's own, on any backend or stock.
+    def jca_judged(kase, answers)
+      { stock: answers.stock, **answers.engines }.filter_map do |backend, answer|
+        Finding.new(:provider_not_jdk, backend, kase, answer, nil, nil) if answer && !(answer.returned? && answer.value == [])
+      end
+    end
+
+    # Whether a case drawn to answer as MRI (Case#as_mri) did not, where MRI answered.
+    def exact_not_mri?(kase, answer, mri)
+      !mri.nil? && MriExact.judged?(kase, answer) && !MriExact.holds?(kase, answer, mri)
+    end
+
+    # The answer of the process that required the gem with the case's backend (FAST_RSA_ENGINE=stock)
+    # must be the run-time switch's (stock's answer in process) or MRI's (its error class; as
+    # closely as the case asks, where it asks), and never a Java exception or key material: a
+    # finding on stock (its replay runs stock again), with that process's answer.
+    def at_require_finding(kase, stock, references)
+      answer = references.at_require
+      return nil if answer.nil? || stock.nil? || stock.hang? || answer["raised"] == Hang.name
+
+      Finding.new(:at_require, :stock, kase, answer, stock, references.mri) unless at_require_agrees?(kase, answer, stock, references.mri)
+    end
+
+    def at_require_agrees?(kase, answer, stock, mri)
+      return false if answer["raised"].to_s.start_with?("Java::")
+      return false if answer["message"] && KeyCorpus.secrets(kase.key_name).any? { |secret| answer["message"].include?(secret) }
+      return MriExact.holds?(kase, answer, mri) if mri && MriExact.judged?(kase, answer)
+      return true if stock.same_as?(answer)
+
+      !mri.nil? && (answer == mri || (mri.key?("raised") && answer.key?("raised") && MriExact.error_class?(answer["raised"], mri["raised"])))
     end
 
     # Runs the case again as it ran (the backends that found something; stock again if it ran) and
@@ -153,6 +209,7 @@ module Fuzz
     def judge(kase, engine, stock, mri)
       return :hang if engine.hang?
       return :java_exception if engine.java?
+      return (exact_not_mri?(kase, engine, mri) ? :not_mri_exact : nil) if mri && MriExact.judged?(kase, engine)
       return :repair_not_mri if repair_not_mri?(kase, engine, mri)
       # A key the engine declines goes to stock: a bad signature then is stock's, noted for stock.
       return :bad_signature if signature?(kase) && engine.check == false && engine.engine_ran

@@ -49,6 +49,9 @@ module Fuzz
       end
     end
 
+    # A PKCS#7 envelope the generator wrote (Fuzz::Envelopes): its DER, and what it is.
+    Envelope = Struct.new(:der, :description)
+
     def certificate_sign(key, digest)
       cert = certificate(key)
       leaving_state(cert, key) { cert.sign(key, digest) }
@@ -66,11 +69,12 @@ module Fuzz
     # A CRL as a CA issues one: issuer, last and next update, revoked certificates ([serial,
     # seconds after a fixed time, with a reason], in the order added: by default one). Answers
     # whether it verifies read back, and whether the entries read back are listed in the order the
-    # CRL holds them (DIFFERENCES.md, crl-revoked-order).
-    def crl_sign(key, digest, revoked = [[42, 0, false]])
+    # CRL holds them (DIFFERENCES.md, crl-revoked-order). `issuer: false` leaves the issuer out
+    # (OpenSSL then refuses to sign, in words that name the key's algorithm).
+    def crl_sign(key, digest, revoked = [[42, 0, false]], issuer: true)
       crl = OpenSSL::X509::CRL.new
       crl.version = 1
-      crl.issuer = OpenSSL::X509::Name.parse(NAME)
+      crl.issuer = OpenSSL::X509::Name.parse(NAME) if issuer
       crl.last_update = Time.at(1_700_000_000)
       crl.next_update = Time.at(1_900_000_000)
       revoked.each { |serial, seconds, reason| crl.add_revoked(revoked_entry(serial, seconds, reason)) }
@@ -130,9 +134,11 @@ module Fuzz
     end
 
     # PKCS7#decrypt(key [, cert [, flags]]) on an envelope drawn: "enveloped" to the key's
-    # certificate, "other" to another key's, "signed" (signed data, no envelope).
+    # certificate, "other" to another key's, "signed" (signed data, no envelope); or one the
+    # generator wrote byte by byte (an Envelope: Fuzz::Envelopes).
     def pkcs7_decrypt(envelope, key, *rest)
-      OpenSSL::PKCS7.new(envelope(envelope, key).to_der).decrypt(key, *argument(rest, key))
+      der = envelope.is_a?(Envelope) ? envelope.der : envelope(envelope, key).to_der
+      OpenSSL::PKCS7.new(der).decrypt(key, *argument(rest, key))
     end
 
     def envelope(form, key)

@@ -54,6 +54,12 @@ module Fuzz
       { "certificate" => form }
     end
 
+    # A PKCS#7 envelope's DER, built by Fuzz::Envelopes, with what it is (a Hash of plain data):
+    # PKCS7#decrypt's receiver, as StructureCalls.pkcs7_decrypt reads it.
+    def envelope(der, description)
+      { "envelope" => [der.unpack1("H*"), description] }
+    end
+
     def hash(pairs)
       { "hash" => pairs.to_a }
     end
@@ -80,6 +86,7 @@ module Fuzz
       when "certificate" then StructureCalls::Signer.new(content)
       when "ec_point" then point(*content)
       when "ec_group" then OpenSSL::PKey::EC::Group.new(content)
+      when "envelope" then StructureCalls::Envelope.new([content[0]].pack("H*"), content[1])
       else raise ArgumentError, "unknown value tag #{tag.inspect}"
       end
     end
@@ -113,6 +120,7 @@ module Fuzz
         when "bytes", "frozen" then { "bytes" => content.size / 2 }
         when "hash" then { "hash" => shape(content) }
         when "ec_point" then { "ec_point" => [content[0], content[1].size / 2, content[2]] }
+        when "envelope" then { "envelope" => content[1] }
         else value
         end
       else value
@@ -141,6 +149,7 @@ module Fuzz
       when "ec_point" then "Point(#{content[0]}, #{{ '' => 'of the Group alone', '00' => 'infinity' }.fetch(content[1]) { "#{content[2] ? 'compressed' : content[1].size / 2} bytes" }})"
       when "ec_group" then "Group(#{content})"
       when "digest_named" then "Digest(#{content[0]}, #{content[1] ? "named #{content[1]}" : 'its name raises'})"
+      when "envelope" then "envelope(#{Envelopes.describe(content[1])})"
       end
     end
   end
