@@ -88,6 +88,27 @@ RSpec.describe "The fuzzer's signature check" do
     end
   end
 
+  # The forged_envelopes reach's envelopes are written byte by byte (Fuzz::Envelopes): a genuine
+  # one, its key block k or k - 1 bytes, one recipient or two, must open as PKCS7.encrypt's do, in
+  # OpenSSL (MRI). On JRuby the gem decrypts, every backend :stock included: what bin/fuzz judges.
+  it "writes PKCS#7 envelopes that open to their content, with key blocks of k and k - 1 bytes" do
+    random = Random.new(5)
+    %w[rsa1024 rsa1024_e3].each do |key_name|
+      key = Fuzz::KeyCorpus.key(key_name)
+      cert = Fuzz::StructureCalls.signed_certificate(key)
+      %w[AES-128-CBC AES-256-CBC DES-EDE3-CBC].product(%w[genuine top_zero short], [nil, 0, 1]).each do |cipher, block, position|
+        description = { "cipher" => cipher, "block" => block, "recipients" => position ? 2 : 1, "position" => position || 0 }
+        partner = position && Fuzz::Envelopes::PARTNERS.fetch(key_name)
+        der = Fuzz::Envelopes.build(random, key_name, partner, description)
+        encrypted_keys = OpenSSL::ASN1.decode(der).value[1].value[0].value[1].value.map { |info| info.value[3].value }
+        expect(encrypted_keys.map(&:bytesize)).to include(block == "short" ? 127 : 128)
+        next if RUBY_ENGINE == "jruby"
+
+        expect(OpenSSL::PKCS7.new(der).decrypt(key, cert)).to eq(Fuzz::Envelopes::PLAINTEXT), "#{key_name} #{description}"
+      end
+    end
+  end
+
   it "replays a case from its JSON line, and draws the same cases from the same seed" do
     cases = Fuzz::CaseGenerator.new(7).cases(50)
     expect(cases.map { |kase| Fuzz::Case.from_json(kase.to_json) }).to eq(cases)

@@ -19,7 +19,8 @@ module Fuzz
                            "engine #{short(engine)}, undisturbed #{short(undisturbed)}"
       when :not_mri_exact, :at_require then "#{title}: #{kase.method}#{about_case}; #{backend == :stock ? 'stock' : 'engine'} " \
                                             "#{MriExact.words(summary(engine))}, MRI #{MriExact.words(mri)}"
-      when :forgery_oracle then "#{title}: #{MriExact.envelope(kase)['cipher']}: #{backend} #{engine.inspect}, MRI #{mri.inspect}"
+      when :forgery_oracle then "#{title}: #{MriExact.envelope(kase)['cipher']}, certificate #{ForgeryMessages.certificate(kase)}: " \
+                                "#{backend} #{engine.inspect}, MRI #{mri.inspect}"
       when :provider_not_jdk then "#{title}: #{provider_difference}"
       else
         return "#{title}#{traits}: engine #{short(engine)}" if engine && !traits.empty?
@@ -71,8 +72,8 @@ module Fuzz
     def provider_difference
       return "#{kase.args[0]}: the script #{short(engine)}" unless engine.returned?
 
-      index, call, jdk, provider = engine.value
-      "#{kase.args[0]}: #{call.first} after #{kase.args[2].first(index).map(&:first).join(', ')}; JDK #{jdk.inspect[0, 120]}, provider #{provider.inspect[0, 120]}"
+      _index, call, jdk, provider, after_error = engine.value
+      "#{kase.args[0]}: #{call.first}#{' on an object reused after an error' if after_error}; JDK #{jdk.inspect[0, 120]}, provider #{provider.inspect[0, 120]}"
     end
 
     def short(answer)

@@ -5,8 +5,8 @@ module Fuzz
   # (SunRsaSign, SunJCE), in the same JVM: one engine object (a Signature or a Cipher) driven
   # through a drawn sequence of calls, and driven on after a call threw (Java code that catches an
   # exception and reuses the object), once with the JDK alone and once with the provider installed
-  # first. The answer is the first call whose outcome differs (its result, or the exception's class
-  # and message), or [] when every call agrees: what Java code sees must be what the JDK alone
+  # first. The answer is the first call whose outcome differs (its index, the call, each side's
+  # result or exception class and message, and whether an earlier call threw), or [] when every call agrees: what Java code sees must be what the JDK alone
   # shows it. Randomized results (PSS signatures, PKCS#1 and OAEP encryptions) stand as what the
   # JDK makes of them. MRI has no JCA: the runner judges these cases on their own (Runner#judged).
   module JcaCalls
@@ -70,7 +70,11 @@ module Fuzz
       jdk = with_provider(false) { Run.new(algorithm, key_name).outcomes(calls) }
       provider = with_provider(true) { Run.new(algorithm, key_name).outcomes(calls) }
       index = calls.each_index.find { |i| jdk[i] != provider[i] }
-      index ? [index, calls[index], jdk[index], provider[index]] : []
+      index ? [index, calls[index], jdk[index], provider[index], jdk.first(index).any? { |outcome| threw?(outcome) }] : []
+    end
+
+    def threw?(outcome)
+      outcome.is_a?(Array) && outcome.first == :threw
     end
 
     # The block with the provider first (or not installed at all), as it was installed after.
