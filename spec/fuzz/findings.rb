@@ -157,7 +157,7 @@ module Fuzz
         line = "[#{members.size}x on #{list(members, &:backend)}] #{group}"
         next "#{line}\n  e.g. #{members.first.kase}" unless details
 
-        "#{line}\n  methods: #{list(members) { |f| f.kase.method }}; keys: #{list(members) { |f| f.kase.key }}\n#{members.first.details}"
+        "#{line}\n  methods: #{list(members) { |f| f.kase.method }}; keys: #{list(members) { |f| f.kase.key_name }}\n#{members.first.details}"
       end
     end
 
