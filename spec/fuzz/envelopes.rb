@@ -15,9 +15,12 @@ module Fuzz
     PLAINTEXT = "fuzz plaintext"
 
     # The RecipientInfo's issuer and serial: the issuer of StructureCalls' certificates, the
-    # serial of the key's own (StructureCalls.certificate) and another one for the second recipient.
+    # serial of the key's own (StructureCalls.certificate), and the other recipient's: below it
+    # where that recipient comes first, above where it comes second, so that the SET's order is
+    # also DER's sorted order (Bouncy Castle, under jruby-openssl, sorts a SET it reads; OpenSSL
+    # keeps the order written): the key is the first or the second recipient in either reading.
     SERIAL = 7
-    OTHER_SERIAL = 8
+    OTHER_SERIALS = [8, 6].freeze # by the key's position
 
     # A content cipher: its OID, key and IV lengths, the AlgorithmIdentifier's parameters from the
     # IV, and the OpenSSL::Cipher that encrypts the content (nil: none does, the content is random).
@@ -57,7 +60,8 @@ module Fuzz
       block = random.rand < 0.35 ? GENUINE_BLOCKS[random.rand(GENUINE_BLOCKS.size)] : FORGED_BLOCKS[random.rand(FORGED_BLOCKS.size)]
       partner = PARTNERS[key_name] if random.rand < 0.6
       position = partner && random.rand < 0.5 ? 1 : 0
-      description = { "cipher" => cipher, "block" => block, "recipients" => partner ? 2 : 1, "position" => position }
+      description = { "cipher" => cipher, "block" => block, "recipients" => partner ? 2 : 1, "position" => position,
+                      "rsa_parameters" => random.rand < 0.5 }
       Value.envelope(build(random, key_name, partner, description), description)
     end
 
@@ -65,9 +69,13 @@ module Fuzz
       cipher = CIPHERS.fetch(description["cipher"])
       content_key = random.bytes(cipher.key_length)
       iv = random.bytes(cipher.iv_length)
-      own = recipient(SERIAL, key_block(random, KeyCorpus.numbers(key_name), content_key, description["block"], cipher))
+      parameters = description.fetch("rsa_parameters", true)
+      own = recipient(SERIAL, key_block(random, KeyCorpus.numbers(key_name), content_key, description["block"], cipher), parameters)
       infos = [own]
-      infos.insert(description["position"] == 1 ? 0 : 1, recipient(OTHER_SERIAL, partner_block(random, KeyCorpus.numbers(partner), content_key))) if partner
+      if partner
+        other = recipient(OTHER_SERIALS.fetch(description["position"]), partner_block(random, KeyCorpus.numbers(partner), content_key), parameters)
+        infos.insert(description["position"] == 1 ? 0 : 1, other)
+      end
       enveloped = Der.sequence(Der.integer(0), Der.tlv(0x31, infos.join), content(random, cipher, content_key, iv))
       Der.sequence(Der.oid("1.2.840.113549.1.7.3"), Der.explicit(0, enveloped))
     end
@@ -77,9 +85,11 @@ module Fuzz
       FORGED_BLOCKS.include?(description["block"])
     end
 
-    def recipient(serial, encrypted_key)
+    # A RecipientInfo; rsaEncryption's AlgorithmIdentifier with NULL parameters (as OpenSSL writes
+    # it) or none (as jruby-openssl writes it).
+    def recipient(serial, encrypted_key, parameters)
       issuer_and_serial = Der.sequence(issuer, Der.integer(serial))
-      algorithm = Der.sequence(Der.oid("1.2.840.113549.1.1.1"), "\x05\x00".b)
+      algorithm = Der.sequence(Der.oid("1.2.840.113549.1.1.1"), parameters ? "\x05\x00".b : "".b)
       Der.sequence(Der.integer(0), issuer_and_serial, algorithm, Der.octet_string(encrypted_key))
     end
 
