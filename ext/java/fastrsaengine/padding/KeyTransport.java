@@ -30,13 +30,18 @@ final class KeyTransport {
     static byte[] contentKey(KeyBlocks key, List<byte[]> encryptedKeys, int keyLength) {
         byte[] chosen = new byte[keyLength];
         RANDOM.get().nextBytes(chosen);
-        if (key.modulusBytes - keyLength - 1 < HEADER + MIN_PADDING) return chosen; // no block of this key holds such a key
+        if (!holds(key, keyLength)) return chosen;
         for (byte[] encrypted : encryptedKeys) {
             if (!key.isBelowModulus(encrypted)) continue;
             byte[] block = key.raw(encrypted);
             select(wellPaddedMask(block, keyLength), block, block.length - keyLength, chosen);
         }
         return chosen;
+    }
+
+    /** Whether a type 2 block of this key's size holds a key of keyLength bytes (k >= keyLength + 11). */
+    static boolean holds(KeyBlocks key, int keyLength) {
+        return key.modulusBytes - keyLength - 1 >= HEADER + MIN_PADDING;
     }
 
     /**

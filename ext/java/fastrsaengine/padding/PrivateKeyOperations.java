@@ -110,6 +110,11 @@ public final class PrivateKeyOperations {
         return KeyTransport.contentKey(blocks, encryptedKeys, keyLength);
     }
 
+    /** Whether this key's blocks hold a content key of keyLength bytes: a key too small for one opens no envelope of that cipher. */
+    public boolean holdsContentKey(int keyLength) {
+        return KeyTransport.holds(blocks, keyLength);
+    }
+
     /**
      * A type 2 block of k bytes holding data, freshly padded: what the decrypting stand-in (this
      * modulus, exponent 1) opens to data, so that stock deciphers a content with the key the engine chose.

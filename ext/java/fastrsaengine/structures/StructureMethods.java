@@ -244,6 +244,10 @@ public final class StructureMethods {
             call.countAnswer(Outcome.OPTION_NOT_TAKEN);
             throw Errors.structureError(context.runtime, call.method, "decrypt error");
         }
+        if (!routed.operations.holdsContentKey(keyLength)) { // OpenSSL: no block opens, a random key fails the content
+            call.countAnswer(Outcome.OPTION_NOT_TAKEN);
+            throw Errors.structureError(context.runtime, call.method, "bad decrypt");
+        }
         List<byte[]> encryptedKeys = encryptedKeys(context, envelope, a.length > 1 ? a[1] : context.nil);
         if (encryptedKeys == null) return call.stock(Outcome.OPTION_NOT_TAKEN); // no recipient of that certificate: stock's answer
         byte[] contentKey = call.perform(() -> routed.operations.contentKey(encryptedKeys, keyLength));
