@@ -21,11 +21,17 @@ module Fuzz
     # Whether the answer is MRI's, as closely as the case asks.
     def holds?(kase, answer, mri)
       summary = answer.is_a?(Result) ? answer.summary : answer
-      return true if mri.nil? || summary == mri
+      return true if mri.nil? || summary == mri || empty_issuer_refused?(kase, summary)
       return random_key?(kase, summary) && random_key?(kase, mri) if envelope(kase)
       return false if kase.as_mri == "message" || !mri.key?("raised")
 
       summary.key?("raised") || summary["returned"] == false
+    end
+
+    # JRuby 10.1's Bouncy Castle (1.85) builds no CRL whose issuer is the empty Name, which MRI signs
+    # (DIFFERENCES.md java-exception): stock's own CRLError is the answer there, documented.
+    def empty_issuer_refused?(kase, summary)
+      kase.method == "crl_sign" && summary["raised"] == "OpenSSL::X509::CRLError" && summary["message"] == "issuer is an empty distinguished name"
     end
 
     # An answer to an envelope opened with a random content key: "bad decrypt", or bytes that are not the content.
