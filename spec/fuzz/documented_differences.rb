@@ -331,7 +331,7 @@ module Fuzz
       DocumentedDifference.new(
         "ec-structure-curve-sunec-lacks",
         lambda { |c, engine, stock, mri|
-          %w[certificate_sign crl_sign].include?(c.method) && c.args[0].is_a?(Hash) && c.args[0]["key"] == "ec_secp256k1" &&
+          %w[certificate_sign crl_sign].include?(c.method) && c.args[0].is_a?(Hash) && %w[ec_secp256k1 ec_secp224r1].include?(c.args[0]["key"]) &&
             stock.raised? && as_mri?(engine, mri)
         }
       ),

@@ -37,6 +37,16 @@ module Fuzz
 
     AT_REQUIRE_SCRIPT = File.expand_path("at_require_answers.rb", __dir__)
 
+    # What either script does with its arguments (CASES.jsonl [FROM]): each case from that index
+    # run, and the summary of what the call did printed after MARKER, one line each.
+    def self.print_answers(arguments)
+      File.foreach(arguments.fetch(0)).drop(Integer(arguments.fetch(1, "0"))).each do |line|
+        kase = Case.from_json(line)
+        result = Result.of(kase, probe_randomness: true) { Outcome.of { kase.call } }
+        puts MARKER + JSON.generate(result.summary)
+      end
+    end
+
     # A reference over some of the cases, asked by the index in all of them.
     Subset = Struct.new(:indexes, :reference) do
       def [](index)

@@ -12,8 +12,4 @@ abort "#{__FILE__} answers as MRI or as stock: run it without fast-rsa-engine" i
 require_relative "fuzz"
 $stdout.sync = true
 
-File.foreach(ARGV.fetch(0)).drop(Integer(ARGV.fetch(1, "0"))).each do |line|
-  kase = Fuzz::Case.from_json(line)
-  result = Fuzz::Result.of(kase, probe_randomness: true) { Outcome.of { kase.call } }
-  puts Fuzz::Reference::MARKER + JSON.generate(result.summary)
-end
+Fuzz::Reference.print_answers(ARGV)

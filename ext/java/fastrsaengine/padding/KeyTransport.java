@@ -1,6 +1,7 @@
 package fastrsaengine.padding;
 
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -35,6 +36,7 @@ final class KeyTransport {
             if (!key.isBelowModulus(encrypted)) continue;
             byte[] block = key.raw(encrypted);
             select(wellPaddedMask(block, keyLength), block, block.length - keyLength, chosen);
+            Arrays.fill(block, (byte) 0); // a decrypted block is secret whether or not it was chosen
         }
         return chosen;
     }

@@ -4,15 +4,12 @@ import fastrsaengine.call.Call;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.Signature;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.DERTaggedObject;
 import org.bouncycastle.asn1.DEROctetString;
 import org.bouncycastle.asn1.x509.Certificate;
 import org.jruby.RubyArray;
 import org.jruby.RubyNumeric;
-import org.jruby.ext.openssl.PKeyEC;
-import org.jruby.ext.openssl.SecurityHelper;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
@@ -63,21 +60,6 @@ final class OcspResponderId {
             return new DERTaggedObject(true, BY_KEY, new DEROctetString(keyHash)).getEncoded(ASN1Encoding.DER);
         } catch (GeneralSecurityException | IOException cannotHappen) { // SHA-1 and DER in memory
             throw new IllegalStateException(cannotHappen);
-        }
-    }
-
-    /**
-     * The JDK's ECDSA signature of a hash with an EC key (Bouncy Castle's, as stock signs OCSP): for
-     * the backend :stock, and a curve the engine declines.
-     */
-    static byte[] jdkEcdsa(PKeyEC key, byte[] hash) {
-        try {
-            Signature ecdsa = SecurityHelper.getSignature("NONEwithECDSA");
-            ecdsa.initSign(key.getPrivateKey());
-            ecdsa.update(hash);
-            return ecdsa.sign();
-        } catch (GeneralSecurityException refused) {
-            throw new IllegalStateException(refused);
         }
     }
 

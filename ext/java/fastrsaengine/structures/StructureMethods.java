@@ -60,6 +60,9 @@ public final class StructureMethods {
     /** Where a BasicOCSPResponse's signature sits (with its certificates after it). */
     private static final DerSlots.Layout OCSP_RESPONSE = DerSlots::x509Signature;
 
+    /** Whether an OCSP sign names its responder by key with OCSP::RESPID_KEY: a response's does, a request has no responder. */
+    private static final boolean RESPONDER_BY_KEY_TAKEN = true;
+
     /** The digest OCSP's signs take where none is given, as stock and MRI take it. */
     private static final String OCSP_DEFAULT_DIGEST = "SHA1";
 
@@ -109,22 +112,23 @@ public final class StructureMethods {
     @JRubyMethod(name = "ocsp_basic_response_sign", module = true)
     public static IRubyObject ocspBasicResponseSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         return ocspSign(Call.start(context, module, "ocsp_basic_response_sign", stock), self, (RubyArray<?>) args, OCSP_RESPONSE,
-            "OpenSSL::OCSP::BasicResponse");
+            "OpenSSL::OCSP::BasicResponse", RESPONDER_BY_KEY_TAKEN);
     }
 
     /** OCSP::Request#sign(signer_cert, key [, certs [, flags [, digest]]]), as the response's. */
     @JRubyMethod(name = "ocsp_request_sign", module = true)
     public static IRubyObject ocspRequestSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         return ocspSign(Call.start(context, module, "ocsp_request_sign", stock), self, (RubyArray<?>) args, DerSlots::ocspRequestSignature,
-            "OpenSSL::OCSP::Request");
+            "OpenSSL::OCSP::Request", !RESPONDER_BY_KEY_TAKEN);
     }
 
-    private static IRubyObject ocspSign(Call call, IRubyObject self, RubyArray<?> args, DerSlots.Layout slot, String stockClass) {
+    private static IRubyObject ocspSign(Call call, IRubyObject self, RubyArray<?> args, DerSlots.Layout slot, String stockClass,
+                                        boolean responderByKeyTaken) {
         StructureArguments.ocspSign(call.context, call.method, args);
         if (args.size() < 2 || args.size() > 5) return call.stock(reason(call, null)); // stock's ArgumentError
         IRubyObject digest = args.size() > 4 && !args.eltInternal(4).isNil() ? args.eltInternal(4) : call.context.runtime.newString(OCSP_DEFAULT_DIGEST);
         ReadBack readBack = (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der);
-        if (slot == OCSP_RESPONSE && OcspResponderId.byKey(args)) return signByKey(call, self, args, digest, readBack);
+        if (responderByKeyTaken && OcspResponderId.byKey(args)) return signByKey(call, self, args, digest, readBack);
         return signAndReadBack(call, self, args.eltInternal(1), digest, RSA_STAND_IN, slot, readBack);
     }
 
@@ -149,11 +153,15 @@ public final class StructureMethods {
 
     /** The JDK's signer for a key: RSA's, or EC's for a digest the ECDSA algorithms are defined with; null for any other. */
     private static StructureSigner jdkSigner(IRubyObject key, IRubyObject digest) {
-        if (key instanceof PKeyEC) {
-            return EcStructureSigner.definedWith(digest) ? new EcStructureSigner((PKeyEC) key, hash -> OcspResponderId.jdkEcdsa((PKeyEC) key, hash), RSA_STAND_IN) : null;
-        }
+        if (key instanceof PKeyEC) return jdkEcSigner((PKeyEC) key, digest, RSA_STAND_IN);
         PrivateKeyOperations operations = key instanceof PKeyRSA && !(key instanceof StandInKey) ? KeyStates.privateOperations(JdkEngine.INSTANCE, key) : null;
         return operations == null ? null : new RsaStructureSigner((PKeyRSA) key, operations);
+    }
+
+    /** The JDK's EC signer ({@link JdkEcdsa}), for a digest the ECDSA algorithms are defined with and a key it takes; else null. */
+    private static StructureSigner jdkEcSigner(PKeyEC key, IRubyObject digest, boolean toyCurve) {
+        if (!EcStructureSigner.definedWith(digest) || !JdkEcdsa.signs(key)) return null;
+        return new EcStructureSigner(key, hash -> JdkEcdsa.signHash(key, hash), toyCurve);
     }
 
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the arguments given, or the caller's. */
@@ -339,11 +347,22 @@ public final class StructureMethods {
     private static IRubyObject signAndReadBack(Call call, IRubyObject self, IRubyObject key, IRubyObject digest, boolean toyCurve,
                                                DerSlots.Layout layout, ReadBack readBack) {
         StructureSigner signer = signer(call, key, digest, toyCurve);
-        if (signer == null) return call.stock(reason(call, key));
-        return signAndReadBack(call, self, signer, layout, readBack, Outcome.ENGINE, call::stock);
+        if (signer != null) return signAndReadBack(call, self, signer, layout, readBack, Outcome.ENGINE, call::stock);
+        try {
+            return call.stock(reason(call, key));
+        } catch (RaiseException stockFailed) {
+            StructureSigner jdk = key instanceof PKeyEC ? jdkEcSigner((PKeyEC) key, digest, toyCurve) : null;
+            if (jdk == null) throw stockFailed;
+            return signAndReadBack(call, self, jdk, layout, readBack, null, call::stock);
+        }
     }
 
-    /** The same with the signer chosen, the call counted as answered, and how stock is called with the caller's key. */
+    /**
+     * The same with the signer chosen, the call counted as answered (null: counted already, as stock's
+     * failed answer an EC key's Java signature repairs: stock fails on the key's curve where JDK 17's
+     * SunEC signs its certificates and CRLs, and with the stand-in stock shows any other failure of
+     * its own again), and how stock is called with the caller's key where the signer cannot finish.
+     */
     private static IRubyObject signAndReadBack(Call call, IRubyObject self, StructureSigner signer, DerSlots.Layout layout, ReadBack readBack,
                                                Outcome answered, Function<Outcome, IRubyObject> stock) {
         synchronized (self) {
@@ -358,7 +377,7 @@ public final class StructureMethods {
             byte[] der = signedDer(call, signer, derOf(call.context, self), layout);
             if (der == null) return stock.apply(Outcome.OPTION_NOT_TAKEN);
             readBack.from(call.context, self, der);
-            call.countAnswer(answered);
+            if (answered != null) call.countAnswer(answered);
             return signed;
         }
     }
