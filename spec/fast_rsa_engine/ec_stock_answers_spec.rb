@@ -67,7 +67,8 @@ RSpec.describe "EC: stock's answers kept for bad input", jruby: true do
     "dh_compute_key with Point.new(group) and a public-only key" => "ec-peer-at-infinity",
     "verify_raw with an unknown digest" => "ec-raw-digest-length",
     "verify_raw with an empty digest name, a signature given twice" => "ec-raw-digest-length",
-    "verify_raw with a Symbol digest, a signature given twice" => "ec-raw-digest-length"
+    "verify_raw with a Symbol digest, a signature given twice" => "ec-raw-digest-length",
+    "verify_raw with a NUL byte in the digest's name, a signature given twice" => "ec-raw-digest-length"
   )
 
   (Backends.native + [:stock]).each do |backend|

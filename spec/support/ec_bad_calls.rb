@@ -137,6 +137,7 @@ module EcBadCalls
     ["verify_raw with an unknown digest", ->(k) { k.public.verify_raw("FOO", k.signature, HASH) }],
     ["verify_raw with an empty digest name, a signature given twice", ->(k) { k.public.verify_raw("", k.signature * 2, HASH) }],
     ["verify_raw with a Symbol digest, a signature given twice", ->(k) { k.public.verify_raw(:sha256, k.signature * 2, HASH) }],
+    ["verify_raw with a NUL byte in the digest's name, a signature given twice", ->(k) { k.public.verify_raw("SHA256\0", k.signature * 2, HASH) }],
     # sign and dsa_sign_asn1 / sign_raw.
     ["sign of empty data", ->(k) { signed(k.key.sign("SHA256", ""), k.public, "SHA256", "") }],
     ["sign of nil", ->(k) { k.key.sign("SHA256", nil) }],

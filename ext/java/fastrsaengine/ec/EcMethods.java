@@ -9,6 +9,7 @@ import fastrsaengine.engines.EcSignatures;
 import fastrsaengine.engines.PreparedEcKey;
 import fastrsaengine.engines.PreparedEcPublicKey;
 import fastrsaengine.padding.DigestAlgorithm;
+import fastrsaengine.structures.StructureArguments;
 import java.security.spec.ECPoint;
 import java.util.function.Supplier;
 import org.jruby.RubyArray;
@@ -78,7 +79,7 @@ public final class EcMethods {
     /**
      * verify_raw(digest, signature, hash): the digest as sign_raw reads it, by any name OpenSSL gives it;
      * a hash of another length than the digest's does not verify (MRI: false; stock ignores the digest).
-     * A name OpenSSL does not know, or a digest of another type (a Symbol), is refused first, on every
+     * A name OpenSSL does not know, one with a NUL byte, or a digest of another type (a Symbol), is refused first, on every
      * backend, as MRI looks it up before anything else: stock, ignoring it, would take a signature
      * not in DER too (DIFFERENCES.md: ec-raw-digest-length).
      */
@@ -86,12 +87,7 @@ public final class EcMethods {
     public static IRubyObject verifyRaw(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         Call call = Call.start(context, module, "ec_verify_raw", stock);
         IRubyObject[] a = arguments(args, 3);
-        if (a != null && a[0] instanceof RubyString && !DigestAlgorithm.isObjectName(a[0].asJavaString())) {
-            throw Errors.unsupportedDigest(context.runtime, (RubyString) a[0]);
-        }
-        if (a != null && !a[0].isNil() && !(a[0] instanceof RubyString) && !(a[0] instanceof Digest)) {
-            throw Errors.wrongArgumentType(context.runtime, a[0], "OpenSSL/Digest");
-        }
+        if (a != null) StructureArguments.digest(context, a[0]);
         if (a != null && call.ecEngine() != null && a[1] instanceof RubyString && hashOfAnotherLength(a[0], a[2])) return call.verdict(false);
         return verification(call, self, args, 3, 1, arguments -> given(rawHash(arguments[0], arguments[2])));
     }

@@ -21,7 +21,7 @@ import org.jruby.runtime.builtin.IRubyObject;
  * Where an argument is one MRI refuses, the caller gets MRI's error for the first of them; what MRI
  * takes goes to stock as given, on every backend, :stock included. (DIFFERENCES.md: java-exception.)
  */
-final class StructureArguments {
+public final class StructureArguments {
     /** PKCS7::TEXT. */
     private static final int PKCS7_TEXT = 1;
 
@@ -113,8 +113,12 @@ final class StructureArguments {
         if (!value.isNil()) RubyNumeric.num2int(value);
     }
 
-    /** ossl_evp_get_digestbyname: a name OpenSSL knows, or an OpenSSL::Digest (nil: stock's default). */
-    private static void digest(ThreadContext context, IRubyObject value) {
+    /**
+     * ossl_evp_get_digestbyname: a name OpenSSL knows, or an OpenSSL::Digest (nil: stock's default);
+     * MRI's errors in its order (a type, a NUL byte, an unknown name). The structures' digest
+     * arguments, and EC's verify_raw.
+     */
+    public static void digest(ThreadContext context, IRubyObject value) {
         if (value.isNil() || value instanceof Digest) return;
         if (!(value instanceof RubyString)) throw Errors.wrongArgumentType(context.runtime, value, "OpenSSL/Digest");
         if (value.asJavaString().indexOf('\0') >= 0) throw Errors.nulByte(context.runtime); // StringValueCStr
