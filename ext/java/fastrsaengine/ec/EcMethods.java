@@ -1,6 +1,7 @@
 package fastrsaengine.ec;
 
 import fastrsaengine.call.Call;
+import fastrsaengine.call.DigestArgument;
 import fastrsaengine.call.Errors;
 import fastrsaengine.call.EcKeyStates;
 import fastrsaengine.call.Stats.Outcome;
@@ -9,7 +10,6 @@ import fastrsaengine.engines.EcSignatures;
 import fastrsaengine.engines.PreparedEcKey;
 import fastrsaengine.engines.PreparedEcPublicKey;
 import fastrsaengine.padding.DigestAlgorithm;
-import fastrsaengine.structures.StructureArguments;
 import java.security.spec.ECPoint;
 import java.util.function.Supplier;
 import org.jruby.RubyArray;
@@ -87,7 +87,7 @@ public final class EcMethods {
     public static IRubyObject verifyRaw(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         Call call = Call.start(context, module, "ec_verify_raw", stock);
         IRubyObject[] a = arguments(args, 3);
-        if (a != null) StructureArguments.digest(context, a[0]);
+        if (a != null) DigestArgument.check(context, a[0]);
         if (a != null && call.ecEngine() != null && a[1] instanceof RubyString && hashOfAnotherLength(a[0], a[2])) return call.verdict(false);
         return verification(call, self, args, 3, 1, arguments -> given(rawHash(arguments[0], arguments[2])));
     }

@@ -1,5 +1,6 @@
 package fastrsaengine.structures;
 
+import fastrsaengine.call.DigestArgument;
 import fastrsaengine.call.Errors;
 import fastrsaengine.padding.DigestAlgorithm;
 import org.jruby.RubyArray;
@@ -21,7 +22,7 @@ import org.jruby.runtime.builtin.IRubyObject;
  * Where an argument is one MRI refuses, the caller gets MRI's error for the first of them; what MRI
  * takes goes to stock as given, on every backend, :stock included. (DIFFERENCES.md: java-exception.)
  */
-public final class StructureArguments {
+final class StructureArguments {
     /** PKCS7::TEXT. */
     private static final int PKCS7_TEXT = 1;
 
@@ -41,7 +42,7 @@ public final class StructureArguments {
         privateKey(context, args.eltInternal(1));
         if (args.size() > 3) flags(args.eltInternal(3));
         if (args.size() > 4 && args.eltInternal(4) instanceof RubyString) args.store(4, digestByName(context, method, (RubyString) args.eltInternal(4)));
-        if (args.size() > 4) digest(context, args.eltInternal(4));
+        if (args.size() > 4) DigestArgument.check(context, args.eltInternal(4));
         if (args.size() > 4) digestOpensslKnows(context, args.eltInternal(4));
         if (args.size() > 2) certificates(context, args.eltInternal(2));
     }
@@ -94,7 +95,7 @@ public final class StructureArguments {
     /** X509::CRL#sign(key, digest): key, digest. */
     static void crlSign(ThreadContext context, IRubyObject key, IRubyObject digest) {
         privateKey(context, key);
-        digest(context, digest);
+        DigestArgument.check(context, digest);
     }
 
     /** GetX509CertPtr. */
@@ -113,17 +114,6 @@ public final class StructureArguments {
         if (!value.isNil()) RubyNumeric.num2int(value);
     }
 
-    /**
-     * ossl_evp_get_digestbyname: a name OpenSSL knows, or an OpenSSL::Digest (nil: stock's default);
-     * MRI's errors in its order (a type, a NUL byte, an unknown name). The structures' digest
-     * arguments, and EC's verify_raw.
-     */
-    public static void digest(ThreadContext context, IRubyObject value) {
-        if (value.isNil() || value instanceof Digest) return;
-        if (!(value instanceof RubyString)) throw Errors.wrongArgumentType(context.runtime, value, "OpenSSL/Digest");
-        if (value.asJavaString().indexOf('\0') >= 0) throw Errors.nulByte(context.runtime); // StringValueCStr
-        if (!DigestAlgorithm.isObjectName(value.asJavaString())) throw Errors.unsupportedDigest(context.runtime, (RubyString) value);
-    }
 
     /**
      * The OpenSSL::Digest of a name OpenSSL knows, for a method where stock takes no name. Some of
@@ -132,7 +122,7 @@ public final class StructureArguments {
      * structure's error with the same words, as stock's other structures report a digest they lack.
      */
     private static IRubyObject digestByName(ThreadContext context, String method, RubyString name) {
-        digest(context, name);
+        DigestArgument.check(context, name);
         try {
             return context.runtime.getClassFromPath("OpenSSL::Digest").callMethod(context, "new", name);
         } catch (RaiseException stockLacksIt) {
