@@ -4,6 +4,7 @@
 # RSA engine (AWS-LC or GMP). On MRI, which already runs them in OpenSSL, it changes nothing.
 require "fast_rsa_engine/version"
 require "fast_rsa_engine/errors"
+require "fast_rsa_engine/split_setting"
 
 if RUBY_ENGINE == "jruby"
   require "fast_rsa_engine/jruby"

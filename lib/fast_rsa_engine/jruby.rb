@@ -6,6 +6,7 @@ module FastRsaEngine
   JAR_DIRECTORY = File.expand_path("jars", __dir__)
   ENVIRONMENT_VARIABLE = "FAST_RSA_ENGINE"
   PROVIDER_VARIABLE = "FAST_RSA_ENGINE_PROVIDER"
+  SPLIT_VARIABLE = "FAST_RSA_ENGINE_SPLIT"
 
   # The public API on JRuby. The backends, their names and the `auto` rule are Java's (ext/java);
   # FastRsaEngine::Native is their control panel.
@@ -28,6 +29,19 @@ module FastRsaEngine
       select(name)
     end
 
+    # :auto while one private-key operation may run its two CRT halves on two cores (the split: keys
+    # of 2048 bits and more, when a core is free), else :off. The JVM's setting, shared by its runtimes.
+    def split
+      Startup.patched? && Native.split? ? :auto : :off
+    end
+
+    # :auto (the default where the JVM has a second core) or :off, for the JVM; calls running finish
+    # as they began. ArgumentError for anything else. Where nothing is patched, nothing splits.
+    def split=(setting)
+      on = SplitSetting.check(setting) == "auto"
+      Native.split_on(on) if Startup.patched?
+    end
+
     # The backends that load and pass their self-test here, fastest first, then :stock. Asking loads
     # each backend's library once; `info` shows what was tried without loading anything.
     def available_backends
@@ -43,15 +57,18 @@ module FastRsaEngine
         details[:backends_tried] = Native.tried.transform_keys(&:to_sym)
         details[:structures] = Startup.structures.dup
         details[:ec] = Startup.ec || "stock: no backend with an EC engine has been active"
+        details[:split] = Native.describe_split
       end
       backend == :stock ? details.merge(library: "jruby-openssl #{JOpenSSL::VERSION}") : details.merge(Native.describe(backend.to_s))
     end
 
     # Calls per patched method, answered by the engine or left to stock with the reason, and results
-    # that failed their check: { calls: { sign: { engine: 2, key_declined: 0, option_not_taken: 0,
-    # backend_stock: 1 }, ... }, check_failures: 0 }. Counted in this JRuby runtime since start or reset_stats.
+    # that failed their check, and the operations split and not: { calls: { sign: { engine: 2,
+    # key_declined: 0, option_not_taken: 0, backend_stock: 1 }, ... }, check_failures: 0,
+    # split: { split: 1, unsplit: 1 } }. Counted in this JRuby runtime since start or reset_stats (the
+    # last two in the JVM, since this runtime's reset).
     def stats
-      Startup.patched? ? Native.stats : { calls: {}, check_failures: 0 }
+      Startup.patched? ? Native.stats : { calls: {}, check_failures: 0, split: { split: 0, unsplit: 0 } }
     end
 
     def reset_stats
@@ -105,3 +122,4 @@ end
 require "fast_rsa_engine/startup"
 FastRsaEngine::Startup.run(ENV.fetch(FastRsaEngine::ENVIRONMENT_VARIABLE, "auto"))
 FastRsaEngine::Startup.install_provider_if_asked(ENV.fetch(FastRsaEngine::PROVIDER_VARIABLE, ""))
+FastRsaEngine::Startup.split_as_asked(ENV.fetch(FastRsaEngine::SPLIT_VARIABLE, ""))

@@ -18,6 +18,15 @@ module FastRsaEngine
       %w[auto openssl]
     end
 
+    # OpenSSL computes one operation on one thread: nothing splits on MRI.
+    def split
+      :off
+    end
+
+    def split=(setting)
+      SplitSetting.check(setting)
+    end
+
     def available_backends
       [:openssl]
     end
@@ -45,7 +54,7 @@ module FastRsaEngine
 
     # Nothing is counted on MRI: every call is OpenSSL's.
     def stats
-      { calls: {}, check_failures: 0 }
+      { calls: {}, check_failures: 0, split: { split: 0, unsplit: 0 } }
     end
 
     def reset_stats

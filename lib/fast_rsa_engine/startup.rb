@@ -52,6 +52,16 @@ module FastRsaEngine
         warn "fast-rsa-engine: #{PROVIDER_VARIABLE}: the provider is not installed: #{e.message}"
       end
 
+      # FAST_RSA_ENGINE_SPLIT=off turns the split off, auto (or nothing) leaves it on where the JVM has a
+      # second core; anything else warns once and leaves it as it is. Never raises.
+      def split_as_asked(value)
+        value = value.to_s.strip.downcase
+        return if value.empty?
+        return FastRsaEngine.split = value if SplitSetting::NAMES.include?(value)
+
+        warn "fast-rsa-engine: #{SPLIT_VARIABLE}=#{value} is not #{SplitSetting::NAMES.join(' or ')}; the split stays #{FastRsaEngine.split}"
+      end
+
       # Runs the end-to-end check once, the first time a native backend is active: before the patch
       # is applied at start-up, or before a later switch from stock to a native backend takes effect.
       def check_end_to_end

@@ -4,6 +4,7 @@ import fastrsaengine.engines.BackendContext;
 import fastrsaengine.engines.BackendUnavailableException;
 import fastrsaengine.engines.Backends;
 import fastrsaengine.engines.RsaEngine;
+import fastrsaengine.engines.Split;
 import fastrsaengine.padding.EngineOperations;
 import java.nio.file.Paths;
 import java.util.Map;
@@ -118,6 +119,25 @@ public final class Control {
     @JRubyMethod(name = "stock", module = true)
     public static IRubyObject stock(ThreadContext context, IRubyObject self, IRubyObject method, Block stock) {
         return Stock.call(context, method.asJavaString(), stock);
+    }
+
+    /** Whether the split is on in this JVM ({@link Split}: its helper threads are the JVM's, shared by every runtime). */
+    @JRubyMethod(name = "split?", module = true)
+    public static IRubyObject split(ThreadContext context, IRubyObject self) {
+        return context.runtime.newBoolean(Split.isOn());
+    }
+
+    /** Turns the split on (where the JVM has a second core) or off, for the JVM; answers whether it is on. */
+    @JRubyMethod(name = "split_on", module = true)
+    public static IRubyObject turnSplit(ThreadContext context, IRubyObject self, IRubyObject wanted) {
+        Split.turn(wanted.isTrue());
+        return context.runtime.newBoolean(Split.isOn());
+    }
+
+    /** What the split does here, for FastRsaEngine.info. */
+    @JRubyMethod(name = "describe_split", module = true)
+    public static IRubyObject describeSplit(ThreadContext context, IRubyObject self) {
+        return context.runtime.newString(Split.describe());
     }
 
     /** Whether this runtime's backend has an EC engine (self-tested when the backend loaded). */

@@ -1,6 +1,7 @@
 package fastrsaengine.call;
 
 import fastrsaengine.engines.KeyChecks;
+import fastrsaengine.engines.Split;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -29,6 +30,8 @@ public final class Stats {
 
     private final Map<String, LongAdder[]> calls = new ConcurrentHashMap<>();
     private volatile long failedChecksAtReset = KeyChecks.failedChecks();
+    private volatile long splitAtReset = Split.splitCalls();
+    private volatile long unsplitAtReset = Split.unsplitCalls();
 
     void count(String method, Outcome outcome) {
         LongAdder[] counters = calls.get(method); // lock-free; Java 8's computeIfAbsent locks even when present
@@ -39,9 +42,15 @@ public final class Stats {
     void reset() {
         calls.clear();
         failedChecksAtReset = KeyChecks.failedChecks();
+        splitAtReset = Split.splitCalls();
+        unsplitAtReset = Split.unsplitCalls();
     }
 
-    /** {method: {engine: n, key_declined: n, option_not_taken: n, backend_stock: n}}, and check_failures. */
+    /**
+     * {method: {engine: n, key_declined: n, option_not_taken: n, backend_stock: n}}, check_failures, and
+     * split: {split: n, unsplit: n}, the operations of keys the split takes on two threads and on one
+     * (these two and check_failures are the JVM's, counted since this runtime's reset).
+     */
     RubyHash toHash(Ruby runtime) {
         RubyHash methods = RubyHash.newHash(runtime);
         calls.forEach((method, counters) -> {
@@ -54,6 +63,10 @@ public final class Stats {
         RubyHash stats = RubyHash.newHash(runtime);
         stats.fastASet(runtime.newSymbol("calls"), methods);
         stats.fastASet(runtime.newSymbol("check_failures"), runtime.newFixnum(KeyChecks.failedChecks() - failedChecksAtReset));
+        RubyHash split = RubyHash.newHash(runtime);
+        split.fastASet(runtime.newSymbol("split"), runtime.newFixnum(Split.splitCalls() - splitAtReset));
+        split.fastASet(runtime.newSymbol("unsplit"), runtime.newFixnum(Split.unsplitCalls() - unsplitAtReset));
+        stats.fastASet(runtime.newSymbol("split"), split);
         return stats;
     }
 

@@ -109,6 +109,17 @@ final class AwsLcEngine implements RsaEngine {
         return crt ? key : new BlindedKey(key, publicExponent);
     }
 
+    /**
+     * A half as a key without CRT numbers or e, whose modulus is the prime: AWS-LC exponentiates it with
+     * BN_mod_exp_mont_consttime and neither blinds nor checks it (rsa_impl.c,
+     * rsa_default_private_transform), which {@link SplitCrtKey} does around both halves.
+     */
+    @Override
+    public PreparedKey prepareHalf(BigInteger prime, BigInteger exponent) throws GeneralSecurityException {
+        PrivateKey half = KeyFactory.getInstance("RSA", provider).generatePrivate(new RSAPrivateKeySpec(prime, exponent));
+        return new AwsLcKey(prime, half, false);
+    }
+
     /** AWS-LC's RSA key generation (RSA_generate_key_fips: checked primes, a pairwise test). */
     @Override
     public KeyPair generateKeyPair(int bits, BigInteger publicExponent) throws GeneralSecurityException {

@@ -52,6 +52,13 @@ final class GmpEngine implements RsaEngine {
         return new BlindedKey(PreparedKey.of(n, input -> gmp.modPowSecure(input, d, n)), e);
     }
 
+    /** mpz_powm_sec, libgmp's constant-time exponentiation, neither blinded nor checked: {@link SplitCrtKey} does both. */
+    @Override
+    public PreparedKey prepareHalf(BigInteger prime, BigInteger exponent) {
+        BigInteger nativePrime = gmp.toNative(prime), nativeExponent = gmp.toNative(exponent);
+        return PreparedKey.of(nativePrime, input -> gmp.modPowSecure(input, nativeExponent, nativePrime));
+    }
+
     /** libgmp's mpz_powm for s^e mod n: e is public, so the faster, variable-time powm serves. */
     @Override
     public PreparedPublicKey preparePublic(RSAPublicKey publicKey) {

@@ -54,7 +54,10 @@ public final class KeyChecks {
     public static PreparedKey prepare(RsaEngine engine, RSAPrivateKey key, BigInteger e) throws GeneralSecurityException {
         BigInteger n = key.getModulus(), d = key.getPrivateExponent();
         if (!isUsable(n, e, d)) throw new InvalidKeyException("RSA key numbers out of range");
-        if (hasConsistentFactors(key, e)) return new CrtKey(checked(engine.prepare(key, e), n, e), engine, n, e, d);
+        if (hasConsistentFactors(key, e)) {
+            PreparedKey whole = checked(engine.prepare(key, e), n, e);
+            return new CrtKey(SplitCrtKey.orWhole(engine, (RSAPrivateCrtKey) key, e, whole), engine, n, e, d);
+        }
         return plain(engine, n, e, d);
     }
 

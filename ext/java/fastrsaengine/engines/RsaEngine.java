@@ -31,6 +31,15 @@ public interface RsaEngine {
     PreparedKey prepare(RSAPrivateKey privateKey, BigInteger publicExponent) throws GeneralSecurityException;
 
     /**
+     * One CRT half's raw exponentiation, {@code input^exponent mod prime} for inputs below the prime, in
+     * constant time, neither blinded nor checked: {@link SplitCrtKey} blinds, joins and checks the two
+     * halves it runs on two cores. Null, the default, keeps this backend's keys whole.
+     */
+    default PreparedKey prepareHalf(BigInteger prime, BigInteger exponent) throws GeneralSecurityException {
+        return null;
+    }
+
+    /**
      * The public-key operation for this key, for backends whose {@code s^e mod n} beats the
      * JDK's BigInteger.modPow, which stock uses (measured side by side: see the README);
      * null, the default, leaves public-key operations to stock.

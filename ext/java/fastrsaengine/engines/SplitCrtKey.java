@@ -1,0 +1,118 @@
+package fastrsaengine.engines;
+
+import java.math.BigInteger;
+import java.security.GeneralSecurityException;
+import java.security.interfaces.RSAPrivateCrtKey;
+
+/**
+ * A CRT key whose two halves run at once on two cores: the split. A CRT private-key operation is two
+ * independent exponentiations, {@code c^dP mod p} and {@code c^dQ mod q}, each about half of the work;
+ * a helper thread ({@link HelperThreads}) takes one while the calling thread computes the other, so one
+ * signature takes a little over half of one core's time.
+ *
+ * <p>Per operation, with {@code c} the input:
+ * <ol>
+ * <li>Blind at n: {@code c' = c * r^e mod n} ({@link Blinding}), so neither half sees {@code c}: each half
+ *     is the backend's raw constant-time exponentiation, which does not blind (AWS-LC does not for a key
+ *     without e; libgmp's mpz_powm_sec never does).</li>
+ * <li>Reduce and hand over: {@code c'_q = c' mod q} goes to a helper, which computes
+ *     {@code m_q = c'_q^dQ mod q}; the caller computes {@code m_p = (c' mod p)^dP mod p}.</li>
+ * <li>Join with Garner: {@code m' = m_q + q * ((m_p - m_q) * qInv mod p)}, the unique value below n that
+ *     is m_p modulo p and m_q modulo q; so {@code m' = c'^d mod n}.</li>
+ * <li>Unblind: {@code m = m' * r^-1 mod n = c^d mod n}, since {@code (r^e)^d = r}.</li>
+ * <li>Check with e: {@code m^e = c} modulo p and modulo q, which with p and q coprime and {@code p * q = n}
+ *     ({@link KeyChecks}) is {@code m^e = c mod n}. A fault in either half, in Garner or in the unblinding
+ *     makes m wrong modulo at least one prime, and the Bellcore attack needs exactly one such result; it
+ *     is refused ({@link FaultDetectedException}), and {@link KeyChecks} computes the answer again as
+ *     n, e, d, as for every CRT result that fails its check.</li>
+ * </ol>
+ * When the split is off, no core is free or no helper is idle ({@link Split}), the operation is the
+ * backend's own whole CRT key, exactly as without the split.
+ */
+final class SplitCrtKey implements PreparedKey {
+    private final PreparedKey whole;
+    private final PreparedKey halfP, halfQ;
+    private final BigInteger n, e, p, q, qInv;
+    private final Blinding blinding;
+
+    private SplitCrtKey(PreparedKey whole, PreparedKey halfP, PreparedKey halfQ, RSAPrivateCrtKey key, BigInteger e) {
+        this.whole = whole;
+        this.halfP = halfP;
+        this.halfQ = halfQ;
+        this.n = key.getModulus();
+        this.e = e;
+        this.p = key.getPrimeP();
+        this.q = key.getPrimeQ();
+        this.qInv = key.getCrtCoefficient();
+        this.blinding = new Blinding(n, () -> Blinding.withPublicExponent(n, e));
+    }
+
+    /**
+     * The key split where the split takes it (its size, a backend with halves), else {@code whole}.
+     *
+     * @param key CRT numbers {@link KeyChecks} found consistent
+     * @param whole the backend's own CRT key, every result checked, for calls that do not split
+     */
+    static PreparedKey orWhole(RsaEngine engine, RSAPrivateCrtKey key, BigInteger e, PreparedKey whole) throws GeneralSecurityException {
+        if (!Split.takes(key.getModulus())) return whole;
+        PreparedKey halfP = engine.prepareHalf(key.getPrimeP(), key.getPrimeExponentP());
+        PreparedKey halfQ = engine.prepareHalf(key.getPrimeQ(), key.getPrimeExponentQ());
+        return halfP == null || halfQ == null ? whole : new SplitCrtKey(whole, halfP, halfQ, key, e);
+    }
+
+    @Override
+    public BigInteger modulus() {
+        return n;
+    }
+
+    @Override
+    public boolean checksResults() {
+        return true;
+    }
+
+    @Override
+    public BigInteger privateOperation(BigInteger input) {
+        boolean split = Split.enter();
+        try {
+            BigInteger result = split ? split(input) : null;
+            split = result != null;
+            return split ? result : whole.privateOperation(input);
+        } finally {
+            Split.leave(split);
+        }
+    }
+
+    /** The operation on two threads; null when no helper was idle after all. */
+    private BigInteger split(BigInteger input) {
+        Blinding.Pair pair = blinding.acquire();
+        BigInteger blinded = pair.blind(input, n);
+        HelperThreads.Handoff other = HelperThreads.offer(() -> halfQ.privateOperation(blinded.mod(q)));
+        if (other == null) {
+            blinding.release(pair);
+            return null;
+        }
+        BigInteger mP;
+        try {
+            mP = halfP.privateOperation(blinded.mod(p));
+        } catch (RuntimeException failed) {
+            other.cancel();
+            throw failed;
+        }
+        BigInteger result = pair.unblind(recombine(mP, other.join()), n);
+        blinding.release(pair);
+        if (!isCorrect(result, input)) throw new FaultDetectedException();
+        return result;
+    }
+
+    /** Garner: the value below n that is mP modulo p and mQ modulo q. */
+    private BigInteger recombine(BigInteger mP, BigInteger mQ) {
+        return mP.subtract(mQ).multiply(qInv).mod(p).multiply(q).add(mQ);
+    }
+
+    /** m^e = c modulo p and modulo q: e is public, so the JDK's variable-time modPow serves. */
+    private boolean isCorrect(BigInteger result, BigInteger input) {
+        return result.compareTo(n) < 0
+            && result.mod(p).modPow(e, p).equals(input.mod(p))
+            && result.mod(q).modPow(e, q).equals(input.mod(q));
+    }
+}
