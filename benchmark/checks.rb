@@ -1,6 +1,6 @@
 # frozen_string_literal: true
 
-# What fast-rsa-engine's key and result checks (ext/java/fastrsaengine/engines/KeyChecks.java) cost,
+# What fast-rsa-engine's key and result checks (ext/java/fastrsaengine/engines/rsa/KeyChecks.java) cost,
 # per native backend, for one RSA-2048 key: the README's Security table cites these figures.
 #   bin/benchmark --checks
 # Each figure: benchmark-ips's rate of calls straight on the Java classes, as microseconds a call.
@@ -8,7 +8,8 @@ $LOAD_PATH.unshift File.expand_path("../lib", __dir__)
 require "benchmark/ips"
 require "fast-rsa-engine"
 
-Engines = Java::FastrsaengineEngines # the gem's Java classes, package fastrsaengine.engines
+Engines = Java::FastrsaengineEngines # the gem's backends and their choice, package fastrsaengine.engines
+KeyChecks = Java::FastrsaengineEnginesRsa::KeyChecks # RSA's key and result checks, package fastrsaengine.engines.rsa
 
 def report(what, &call)
   micros = 1e6 / Benchmark.ips(warmup: 1, time: 2, quiet: true) { |x| x.report(&call) }.entries.first.ips
@@ -24,7 +25,7 @@ big = ->(number) { number.to_java(java.math.BigInteger) } # JRuby answers a Java
 input = java.math.BigInteger.new(2040, java.util.Random.new(1))
 output = big.(input.modPow(d, n))
 jars = java.nio.file.Paths.get(FastRsaEngine::JAR_DIRECTORY)
-backends = Engines::Backends.new(Engines::BackendContext.new(jars, Engines::KeyChecks.java_class.class_loader))
+backends = Engines::Backends.new(Engines::BackendContext.new(jars, KeyChecks.java_class.class_loader))
 
 puts "RSA-2048, microseconds per call (JRuby #{JRUBY_VERSION}, Java #{ENV_JAVA['java.version']})"
 report("m^e mod n: the result check of keys run as n, e, d") { output.modPow(e, n) }
@@ -34,7 +35,7 @@ report("m^e mod p and mod q: GMP's CRT check, in JDK arithmetic (libgmp's is fas
 end
 (FastRsaEngine.available_backends - [:stock]).each do |name|
   engine = backends.engine(name.to_s)
-  checked = ->(key) { Engines::KeyChecks.prepare(engine, key, e) }
+  checked = ->(key) { KeyChecks.prepare(engine, key, e) }
   checked_crt, checked_plain = checked.(crt_key), checked.(plain_key)
   report("#{name} prepare a CRT key, engine alone") { engine.prepare(crt_key, e) }
   report("#{name} prepare a CRT key, with the key checks") { checked.(crt_key) }

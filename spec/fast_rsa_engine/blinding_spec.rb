@@ -5,7 +5,7 @@
 # natively (crypto/fipsmodule/rsa/rsa_impl.c, rsa_default_private_transform: BN_BLINDING_convert
 # before the exponentiation, BN_BLINDING_invert after it), which no Ruby-level test can observe.
 RSpec.describe "Blinding", jruby: true do
-  let(:blinding_class) { Java::FastrsaengineEngines::Blinding }
+  let(:blinding_class) { Java::FastrsaengineEnginesRsa::Blinding }
   let(:key) { ReferenceFixtures.key("rsa2048_e65537").private_key }
   # Java's BigIntegers come back to Ruby as Integers, so the checks are Ruby arithmetic.
   let(:n) { key.n.to_i }

@@ -1,6 +1,6 @@
 # frozen_string_literal: true
 
-# engines/EcKeyChecks.java, per key: a private key whose public point is not its scalar's (another
+# engines/ec/EcKeyChecks.java, per key: a private key whose public point is not its scalar's (another
 # scalar's point, or the negation -Q, which a pairwise test signing a zero hash would pass) is left
 # to stock; a private key read without its point (SEC 1 makes it optional; stock then holds none,
 # OpenSSL computes it) verifies with the point the engine computes, as MRI's key verifies.

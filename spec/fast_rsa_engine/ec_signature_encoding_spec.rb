@@ -1,6 +1,6 @@
 # frozen_string_literal: true
 
-# engines/EcSignatures.java reads ECDSA signatures by hand (it runs on every signature made and
+# engines/ec/EcSignatures.java reads ECDSA signatures by hand (it runs on every signature made and
 # checked): `decode` must accept exactly what Bouncy Castle's StandardDSAEncoding, the strict reader
 # behind stock's `verify`, accepts with r and s in [1, n - 1], and read the same r and s; `read`, which
 # the gem checks every signature with before stock sees it, exactly the signatures OpenSSL reads (MRI
@@ -19,12 +19,12 @@ RSpec.describe "ECDSA signature encoding", jruby: true do
   end
 
   def by_hand(curve, der)
-    Java::FastrsaengineEngines::EcSignatures.decode(curve, der.to_java_bytes)&.map(&:to_s)
+    Java::FastrsaengineEnginesEc::EcSignatures.decode(curve, der.to_java_bytes)&.map(&:to_s)
   end
 
   # r and s as `read` reads them, whatever their size, or nil.
   def read(der)
-    Java::FastrsaengineEngines::EcSignatures.read(der.to_java_bytes)&.map(&:to_s)
+    Java::FastrsaengineEnginesEc::EcSignatures.read(der.to_java_bytes)&.map(&:to_s)
   end
 
   # What MRI's OpenSSL makes of each signature (hex) with a key of the curve: [r, s] (decimal) where
@@ -63,7 +63,7 @@ RSpec.describe "ECDSA signature encoding", jruby: true do
 
   curves.each do |name, constant|
     it "reads what Bouncy Castle reads on #{name}, and nothing else" do
-      curve = Java::FastrsaengineEngines::EcCurve.const_get(constant)
+      curve = Java::FastrsaengineEnginesEc::EcCurve.const_get(constant)
       signatures = self.class.signatures(name)
       expect(signatures.size).to be > 400
       accepted = 0

@@ -9,7 +9,7 @@ return unless RUBY_ENGINE == "jruby" # the spec drives the engine's Java classes
 # return. (Corrupted keys cannot test this: the gate refuses or repairs them before any operation.)
 RSpec.describe "Result checks in front of every backend", jruby: true do
   engines = Module.new do
-    %w[KeyChecks RsaEngine PreparedKey FaultDetectedException].each { |name| java_import "fastrsaengine.engines.#{name}" }
+    %w[rsa.KeyChecks rsa.RsaEngine rsa.PreparedKey shared.FaultDetectedException].each { |name| java_import "fastrsaengine.engines.#{name}" }
   end
 
   prepared_key = engines::PreparedKey

@@ -4,7 +4,13 @@
 # algorithm's methods and the structure methods sit on the call they share, the call on the
 # provider, paddings and engines. A use upward (the call reaching into RSA's methods) would tie
 # what every algorithm shares to one of them; two packages of one layer stay apart, so an EC
-# package beside rsa needs nothing of it. The README's tree names each package's folder.
+# package beside rsa needs nothing of it. The engines are layers of their own, by concern: on top
+# the backends (one class a library binding, RSA's and EC's of one library side by side, as
+# AwsLcEngine builds AwsLcEcEngine from its own provider) and the choice among them, since a backend
+# implements the seams and is loaded, self-tested and kept there; below it RSA's seam, checks and
+# blinding, which hand out the same library's EC engine (RsaEngine.ec()), so EC's seam, curves and
+# checks sit under RSA's and need nothing of it; at the bottom what both use (per-key caches, spare
+# JCA objects, the fault). The README's tree names each package's folder.
 RSpec.describe "The Java extension's packages" do
   root = File.expand_path("../..", __dir__)
   source = File.join(root, "ext/java")
@@ -16,7 +22,10 @@ RSpec.describe "The Java extension's packages" do
     %w[fastrsaengine.call],                             # the call, stock, stats, errors, backend control
     %w[fastrsaengine.provider],                         # the opt-in JCA provider
     %w[fastrsaengine.padding],                          # RSA's encodings
-    %w[fastrsaengine.engines]                           # the raw primitive and its backends
+    %w[fastrsaengine.engines],                          # the backends and the choice among them (Backends)
+    %w[fastrsaengine.engines.rsa],                      # RSA's seam (RsaEngine), key and result checks, blinding, self-test
+    %w[fastrsaengine.engines.ec],                       # EC's seam (EcEngine), curves, key checks, signatures, self-test
+    %w[fastrsaengine.engines.shared]                    # what RSA's and EC's both use: caches, spares, the fault
   ]
   rank = layers.each_with_index.flat_map { |packages, index| packages.map { |package| [package, index] } }.to_h
 
@@ -42,10 +51,18 @@ RSpec.describe "The Java extension's packages" do
     expect(upward).to be_empty
   end
 
+  it "no package's folder holds more than 15 files, so a newcomer reads one concern a folder (issue 36)" do
+    crowded = files.keys.group_by { |file| File.dirname(file) }.select { |_, in_folder| in_folder.size > 15 }
+    expect(crowded.transform_values(&:size)).to be_empty
+  end
+
   it "the README's tree shows each package's folder" do
     tree = File.read(File.join(root, "README.md"))[/^## How it works\n+```\n(.*?)```/m, 1]
     expect(tree).to include("ext/java/fastrsaengine/")
     folders = files.values.map { |java| java[:package] }.uniq - ["fastrsaengine"]
-    folders.each { |package| expect(tree).to match(%r{^  #{package.delete_prefix('fastrsaengine.')}/ }), "#{package} not in the README's tree" }
+    folders.each do |package|
+      folder = package.delete_prefix("fastrsaengine.").tr(".", "/")
+      expect(tree).to match(%r{^  #{Regexp.escape(folder)}/ }), "#{package} (#{folder}/) not in the README's tree"
+    end
   end
 end

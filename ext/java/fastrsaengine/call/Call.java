@@ -1,7 +1,7 @@
 package fastrsaengine.call;
 
-import fastrsaengine.engines.EcEngine;
-import fastrsaengine.engines.RsaEngine;
+import fastrsaengine.engines.ec.EcEngine;
+import fastrsaengine.engines.rsa.RsaEngine;
 import fastrsaengine.call.Stats.Outcome;
 import org.jruby.RubyString;
 import org.jruby.exceptions.RaiseException;

@@ -1,11 +1,11 @@
 package fastrsaengine.call;
 
-import fastrsaengine.engines.EcCurve;
-import fastrsaengine.engines.EcEngine;
-import fastrsaengine.engines.EcKeyChecks;
-import fastrsaengine.engines.PreparedEcKey;
-import fastrsaengine.engines.PreparedEcPublicKey;
-import fastrsaengine.engines.WeakIdentityCache;
+import fastrsaengine.engines.ec.EcCurve;
+import fastrsaengine.engines.ec.EcEngine;
+import fastrsaengine.engines.ec.EcKeyChecks;
+import fastrsaengine.engines.ec.PreparedEcKey;
+import fastrsaengine.engines.ec.PreparedEcPublicKey;
+import fastrsaengine.engines.shared.WeakIdentityCache;
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.PublicKey;

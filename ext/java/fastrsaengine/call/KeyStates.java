@@ -1,9 +1,9 @@
 package fastrsaengine.call;
 
-import fastrsaengine.engines.KeyChecks;
-import fastrsaengine.engines.PreparedPublicKey;
-import fastrsaengine.engines.RsaEngine;
-import fastrsaengine.engines.WeakIdentityCache;
+import fastrsaengine.engines.rsa.KeyChecks;
+import fastrsaengine.engines.rsa.PreparedPublicKey;
+import fastrsaengine.engines.rsa.RsaEngine;
+import fastrsaengine.engines.shared.WeakIdentityCache;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
 import java.math.BigInteger;

@@ -1,6 +1,6 @@
 package fastrsaengine.call;
 
-import fastrsaengine.engines.RsaEngine;
+import fastrsaengine.engines.rsa.RsaEngine;
 import fastrsaengine.call.Stats.Outcome;
 import fastrsaengine.provider.EngineSource;
 import fastrsaengine.provider.FastRsaEngineProvider;

@@ -1,6 +1,6 @@
 package fastrsaengine.call;
 
-import fastrsaengine.engines.RsaEngine;
+import fastrsaengine.engines.rsa.RsaEngine;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jruby.RubyModule;

@@ -1,7 +1,7 @@
 package fastrsaengine.call;
 
-import fastrsaengine.engines.KeyChecks;
-import fastrsaengine.engines.Split;
+import fastrsaengine.engines.rsa.KeyChecks;
+import fastrsaengine.engines.rsa.Split;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;

@@ -1,6 +1,6 @@
 package fastrsaengine.ec;
 
-import fastrsaengine.engines.EcCurve;
+import fastrsaengine.engines.ec.EcCurve;
 import fastrsaengine.padding.DigestAlgorithm;
 import java.security.spec.ECPoint;
 import java.util.EnumSet;

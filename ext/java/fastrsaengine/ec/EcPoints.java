@@ -1,6 +1,6 @@
 package fastrsaengine.ec;
 
-import fastrsaengine.engines.WeakIdentityCache;
+import fastrsaengine.engines.shared.WeakIdentityCache;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.ext.openssl.PKeyEC;
 import org.jruby.runtime.ThreadContext;

@@ -1,5 +1,11 @@
 package fastrsaengine.engines;
 
+import fastrsaengine.engines.ec.EcCurve;
+import fastrsaengine.engines.ec.EcEngine;
+import fastrsaengine.engines.ec.PreparedEcKey;
+import fastrsaengine.engines.ec.PreparedEcPublicKey;
+import fastrsaengine.engines.shared.FaultDetectedException;
+import fastrsaengine.engines.shared.Spare;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;

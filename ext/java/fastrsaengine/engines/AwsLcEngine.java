@@ -1,5 +1,13 @@
 package fastrsaengine.engines;
 
+import fastrsaengine.engines.ec.EcCurve;
+import fastrsaengine.engines.ec.EcEngine;
+import fastrsaengine.engines.ec.EcSelfTest;
+import fastrsaengine.engines.rsa.BlindedKey;
+import fastrsaengine.engines.rsa.PreparedKey;
+import fastrsaengine.engines.rsa.PreparedPublicKey;
+import fastrsaengine.engines.rsa.RsaEngine;
+import fastrsaengine.engines.shared.FaultDetectedException;
 import java.math.BigInteger;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -112,7 +120,7 @@ final class AwsLcEngine implements RsaEngine {
     /**
      * A half as a key without CRT numbers or e, whose modulus is the prime: AWS-LC exponentiates it with
      * BN_mod_exp_mont_consttime and neither blinds nor checks it (rsa_impl.c,
-     * rsa_default_private_transform), which {@link SplitCrtKey} does around both halves.
+     * rsa_default_private_transform), which {@link fastrsaengine.engines.rsa.SplitCrtKey} does around both halves.
      */
     @Override
     public PreparedKey prepareHalf(BigInteger prime, BigInteger exponent) throws GeneralSecurityException {

@@ -1,5 +1,7 @@
 package fastrsaengine.engines;
 
+import fastrsaengine.engines.rsa.RsaEngine;
+import fastrsaengine.engines.rsa.SelfTest;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,5 +1,12 @@
 package fastrsaengine.engines;
 
+import fastrsaengine.engines.rsa.BlindedKey;
+import fastrsaengine.engines.rsa.Blinding;
+import fastrsaengine.engines.rsa.KeyChecks;
+import fastrsaengine.engines.rsa.PreparedKey;
+import fastrsaengine.engines.rsa.PreparedPublicKey;
+import fastrsaengine.engines.rsa.RsaEngine;
+import fastrsaengine.engines.shared.FaultDetectedException;
 import java.math.BigInteger;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPrivateKey;
@@ -52,7 +59,7 @@ final class GmpEngine implements RsaEngine {
         return new BlindedKey(PreparedKey.of(n, input -> gmp.modPowSecure(input, d, n)), e);
     }
 
-    /** mpz_powm_sec, libgmp's constant-time exponentiation, neither blinded nor checked: {@link SplitCrtKey} does both. */
+    /** mpz_powm_sec, libgmp's constant-time exponentiation, neither blinded nor checked: {@link fastrsaengine.engines.rsa.SplitCrtKey} does both. */
     @Override
     public PreparedKey prepareHalf(BigInteger prime, BigInteger exponent) {
         BigInteger nativePrime = gmp.toNative(prime), nativeExponent = gmp.toNative(exponent);

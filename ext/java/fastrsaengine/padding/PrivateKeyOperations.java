@@ -1,6 +1,6 @@
 package fastrsaengine.padding;
 
-import fastrsaengine.engines.PreparedKey;
+import fastrsaengine.engines.rsa.PreparedKey;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;

@@ -1,6 +1,6 @@
 package fastrsaengine.padding;
 
-import fastrsaengine.engines.PreparedPublicKey;
+import fastrsaengine.engines.rsa.PreparedPublicKey;
 import org.bouncycastle.crypto.DataLengthException;
 import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.bouncycastle.crypto.encodings.PKCS1Encoding;

@@ -1,6 +1,6 @@
 package fastrsaengine.provider;
 
-import fastrsaengine.engines.RsaEngine;
+import fastrsaengine.engines.rsa.RsaEngine;
 
 /**
  * Where the provider's operations run, and where they are counted: the engine of the JRuby runtime

@@ -1,10 +1,10 @@
 package fastrsaengine.provider;
 
-import fastrsaengine.engines.JdkEngine;
-import fastrsaengine.engines.KeyChecks;
-import fastrsaengine.engines.PreparedPublicKey;
-import fastrsaengine.engines.RsaEngine;
-import fastrsaengine.engines.WeakIdentityCache;
+import fastrsaengine.engines.rsa.JdkEngine;
+import fastrsaengine.engines.rsa.KeyChecks;
+import fastrsaengine.engines.rsa.PreparedPublicKey;
+import fastrsaengine.engines.rsa.RsaEngine;
+import fastrsaengine.engines.shared.WeakIdentityCache;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
 import java.math.BigInteger;

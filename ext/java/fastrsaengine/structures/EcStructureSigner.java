@@ -57,7 +57,7 @@ final class EcStructureSigner implements StructureSigner {
     private static final Set<String> ECDSA_DIGEST_NAMES = new HashSet<>(Arrays.asList("SHA1", "SHA224", "SHA256", "SHA384", "SHA512"));
 
     private final PKeyEC key;
-    /** An ECDSA signature (DER) of a hash: the engine's ({@link fastrsaengine.engines.PreparedEcKey#signHash}), or the JDK's. */
+    /** An ECDSA signature (DER) of a hash: the engine's ({@link fastrsaengine.engines.ec.PreparedEcKey#signHash}), or the JDK's. */
     private final UnaryOperator<byte[]> signHash;
     /** Whether stock signs with the toy-curve stand-in (a CSR), else with the RSA one. */
     private final boolean toyCurve;

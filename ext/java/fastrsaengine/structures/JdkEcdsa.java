@@ -1,7 +1,7 @@
 package fastrsaengine.structures;
 
-import fastrsaengine.engines.EcKeyChecks;
-import fastrsaengine.engines.FaultDetectedException;
+import fastrsaengine.engines.ec.EcKeyChecks;
+import fastrsaengine.engines.shared.FaultDetectedException;
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.Provider;

@@ -1,6 +1,6 @@
 package fastrsaengine.structures;
 
-import fastrsaengine.engines.PlainPrivateKey;
+import fastrsaengine.engines.rsa.PlainPrivateKey;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;

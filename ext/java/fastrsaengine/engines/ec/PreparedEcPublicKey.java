@@ -1,4 +1,4 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.ec;
 
 /** A public EC key readied by an {@link EcEngine}: threads may share it. */
 public interface PreparedEcPublicKey {

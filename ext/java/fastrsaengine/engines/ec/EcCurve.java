@@ -1,4 +1,4 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.ec;
 
 import java.math.BigInteger;
 import java.security.spec.ECFieldFp;
@@ -57,7 +57,7 @@ public enum EcCurve {
     }
 
     /** The curves by OpenSSL's names, as FastRsaEngine.info shows them. */
-    static String names() {
+    public static String names() {
         StringBuilder names = new StringBuilder();
         for (EcCurve curve : values()) names.append(names.length() == 0 ? "" : ", ").append(curve.opensslName);
         return names.toString();

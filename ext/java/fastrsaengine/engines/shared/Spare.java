@@ -1,4 +1,4 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.shared;
 
 import java.security.GeneralSecurityException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -8,23 +8,23 @@ import java.util.concurrent.atomic.AtomicReference;
  * initialized once), handed between threads lock-free: a thread that finds none makes its own and
  * leaves it as the spare when done. One that failed is dropped, its state unknown.
  */
-final class Spare<T> {
-    interface Factory<T> {
+public final class Spare<T> {
+    public interface Factory<T> {
         T make() throws GeneralSecurityException;
     }
 
-    interface Use<T, R> {
+    public interface Use<T, R> {
         R apply(T instance) throws GeneralSecurityException;
     }
 
     private final AtomicReference<T> spare = new AtomicReference<>();
     private final Factory<T> factory;
 
-    Spare(Factory<T> factory) {
+    public Spare(Factory<T> factory) {
         this.factory = factory;
     }
 
-    <R> R use(Use<T, R> use) throws GeneralSecurityException {
+    public <R> R use(Use<T, R> use) throws GeneralSecurityException {
         T instance = spare.getAndSet(null);
         if (instance == null) instance = factory.make();
         R result = use.apply(instance);

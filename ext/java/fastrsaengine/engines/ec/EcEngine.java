@@ -1,4 +1,4 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.ec;
 
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
@@ -6,7 +6,7 @@ import java.security.KeyPair;
 import java.security.spec.ECPoint;
 
 /**
- * The seam between the Ruby-facing EC methods and a native library, as {@link RsaEngine} is for
+ * The seam between the Ruby-facing EC methods and a native library, as {@link fastrsaengine.engines.rsa.RsaEngine RsaEngine} is for
  * RSA: a backend turns a key into its own form once, and the prepared key does ECDSA on a hash and
  * ECDH on a point. Digests, DER of signatures and Ruby errors live above it. Called through
  * {@link EcKeyChecks} only, which hands over numbers it has checked and checks what comes back.

@@ -1,4 +1,4 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.rsa;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;

@@ -1,4 +1,4 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.shared;
 
 /**
  * A private-key result failed its check with the public exponent, after a recomputation.

@@ -1,5 +1,6 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.rsa;
 
+import fastrsaengine.engines.shared.FaultDetectedException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;

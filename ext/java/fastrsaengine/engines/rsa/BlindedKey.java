@@ -1,4 +1,4 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.rsa;
 
 import java.math.BigInteger;
 
@@ -7,12 +7,12 @@ import java.math.BigInteger;
  * numbers, for which AWS-LC (lacking e) and plain {@code c^d mod n} in GMP do not blind. The pair
  * is r^e and r^-1.
  */
-final class BlindedKey implements PreparedKey {
+public final class BlindedKey implements PreparedKey {
     private final PreparedKey raw;
     private final BigInteger modulus;
     private final Blinding blinding;
 
-    BlindedKey(PreparedKey raw, BigInteger publicExponent) {
+    public BlindedKey(PreparedKey raw, BigInteger publicExponent) {
         this.raw = raw;
         this.modulus = raw.modulus();
         this.blinding = new Blinding(modulus, () -> Blinding.withPublicExponent(modulus, publicExponent));

@@ -1,4 +1,4 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.rsa;
 
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
@@ -13,7 +13,7 @@ import java.security.spec.RSAPrivateKeySpec;
  * through the CRT path and through the plain {@code c^d mod n} path, each as the patch uses it
  * ({@link KeyChecks}: blinded, and every result checked).
  */
-final class SelfTest {
+public final class SelfTest {
 
     private static final BigInteger N = hex("B487706F5232E83598DABB37CFF347683371A530BBDA512F2F7F096A3B9DFF73"
             + "F9F4B3D624BD44F4ABEDB59971ECB6764C1D9E1CD13920C4B11F9383F831B8D7"
@@ -47,7 +47,7 @@ final class SelfTest {
     }
 
     /** @throws GeneralSecurityException naming the path that gave a wrong answer */
-    static void run(RsaEngine engine) throws GeneralSecurityException {
+    public static void run(RsaEngine engine) throws GeneralSecurityException {
         KeyFactory factory = KeyFactory.getInstance("RSA");
         RSAPrivateKey crtKey = (RSAPrivateKey) factory.generatePrivate(new RSAPrivateCrtKeySpec(N, E, D, P, Q, DP, DQ, QINV));
         RSAPrivateKey plainKey = (RSAPrivateKey) factory.generatePrivate(new RSAPrivateKeySpec(N, D));

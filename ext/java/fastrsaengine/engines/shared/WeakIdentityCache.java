@@ -1,4 +1,4 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.shared;
 
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;

@@ -1,5 +1,6 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.ec;
 
+import fastrsaengine.engines.shared.FaultDetectedException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
@@ -7,7 +8,7 @@ import java.security.spec.ECPoint;
 
 /**
  * Which EC keys and points an engine is given, and what is checked of what it answers: the one gate
- * between the EC methods and every EC backend, as {@link KeyChecks} is for RSA.
+ * between the EC methods and every EC backend, as {@link fastrsaengine.engines.rsa.KeyChecks KeyChecks} is for RSA.
  *
  * <p>Per key, once, when it is prepared: the scalar in [1, n - 1]; the public point, when the key has
  * one, on the curve and the scalar's: a signature made by the engine with the scalar must verify with

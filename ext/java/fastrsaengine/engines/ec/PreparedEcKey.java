@@ -1,4 +1,4 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.ec;
 
 import java.security.spec.ECPoint;
 

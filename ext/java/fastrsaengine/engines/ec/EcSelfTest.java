@@ -1,18 +1,19 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.ec;
 
+import fastrsaengine.engines.shared.FaultDetectedException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.spec.ECPoint;
 import java.util.Arrays;
 
 /**
- * The known-answer test an EC engine must pass before EC goes through it, as {@link SelfTest} is
+ * The known-answer test an EC engine must pass before EC goes through it, as {@link fastrsaengine.engines.rsa.SelfTest SelfTest} is
  * RSA's: on P-256, a fixed key (its scalar is SHA-256 of "fast-rsa-engine EC self-test: key") and peer,
  * the ECDH secret MRI's OpenSSL computed for them, a signature MRI made that must verify, one the
  * engine makes that must verify with the key's point (through {@link EcKeyChecks}, as the patch uses
  * it), and a point off the curve that the library itself must refuse.
  */
-final class EcSelfTest {
+public final class EcSelfTest {
     private static final BigInteger SCALAR = hex("545130C5FEE1147CF9694B8AA5DAB4BB46A417E323DAA886998AF360494FE82B");
     private static final ECPoint POINT = point("FC7CCBA15327E5C7F56602373DF7CA8B5724639A90E975EDFA80765610E31C41",
         "CC06BF3C7F518DCF235536A74BB83EE64D8CBDDAB1C73F6735E7A61780BA01EC");
@@ -27,7 +28,7 @@ final class EcSelfTest {
     }
 
     /** @throws GeneralSecurityException naming the check that failed */
-    static void run(EcEngine engine) throws GeneralSecurityException {
+    public static void run(EcEngine engine) throws GeneralSecurityException {
         EcCurve curve = EcCurve.P256;
         PreparedEcKey key = EcKeyChecks.prepare(engine, curve, SCALAR, POINT); // signs and verifies once
         require(Arrays.equals(SECRET, key.agree(PEER)), "its ECDH secret is not MRI's");

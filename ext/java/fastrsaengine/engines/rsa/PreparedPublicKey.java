@@ -1,4 +1,4 @@
-package fastrsaengine.engines;
+package fastrsaengine.engines.rsa;
 
 import java.math.BigInteger;
 import java.util.function.UnaryOperator;
