@@ -4,8 +4,8 @@ require "json"
 require "open3"
 require "rbconfig"
 
-# The split: one private-key operation's two CRT halves on two cores (engines/SplitCrtKey.java,
-# engines/HelperThreads.java). Every operation and key shape gives MRI's bytes with the split on and
+# The split: one private-key operation's two CRT halves on two cores (engines/rsa/SplitCrtKey.java,
+# engines/rsa/HelperThreads.java). Every operation and key shape gives MRI's bytes with the split on and
 # off; it runs for CRT keys of 2048 bits and more and nowhere else; a fault in either half is caught;
 # an interrupted caller or a runtime torn down loses nothing and leaves no helper thread behind.
 RSpec.describe "The split", jruby: true do
@@ -141,7 +141,7 @@ RSpec.describe "The split", jruby: true do
   # computes the answer as n, e, d (as for any CRT result that fails its check).
   describe "a fault in either half" do
     engines = Module.new do
-      %w[KeyChecks RsaEngine PreparedKey].each { |name| java_import "fastrsaengine.engines.#{name}" } if RUBY_ENGINE == "jruby"
+      %w[KeyChecks RsaEngine PreparedKey].each { |name| java_import "fastrsaengine.engines.rsa.#{name}" } if RUBY_ENGINE == "jruby"
     end
 
     # Computes in Ruby: the whole key and n, d correctly; the half of the prime given, off by one bit.
