@@ -4,7 +4,8 @@
 # every cell in interleaved rounds (lib/rounds.rb: MRI, JRuby stock, JRuby with each backend
 # fast-rsa-engine has here, each beside its --baseline's, a process each per round), then prints one
 # table of means over the rounds with their 95% intervals and writes results/latest.json and
-# latest.svg; --readme puts the chart and a short table into README.md, every figure into doc/.
+# latest.svg; --readme puts the chart and a short table into README.md, every figure into
+# doc/benchmarks.md, each between its benchmark markers.
 require "open3"
 require_relative "lib/baseline"
 require_relative "lib/chart"
@@ -193,10 +194,9 @@ class RsaBenchmark
 
     FileUtils.cp(File.join(folder, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
     image = ->(path) { "![RSA and EC operations per second, relative to MRI](#{path})\n\n" }
-    File.write(File.join(ROOT, FULL_TABLE),
-               "# Benchmarks\n\n#{image.('benchmark.svg')}`#{@command}` printed:\n\n#{text}\n")
-    Report.update_readme("#{image.('doc/benchmark.svg')}#{title} (`#{@command}`; every figure: " \
-                         "[#{FULL_TABLE}](#{FULL_TABLE}))\n\n#{table(short_cells)}\n\n#{legend}\n")
+    Report.update_section(File.join(ROOT, FULL_TABLE), "#{image.('benchmark.svg')}`#{@command}` printed:\n\n#{text}\n")
+    Report.update_section(Report::README, "#{image.('doc/benchmark.svg')}#{title} (`#{@command}`; every figure: " \
+                                          "[#{FULL_TABLE}](#{FULL_TABLE}))\n\n#{table(short_cells)}\n\n#{legend}\n")
   end
 
   def legend

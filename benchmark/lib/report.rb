@@ -6,7 +6,8 @@ require "json"
 require "time"
 
 # What both benchmarks write: Markdown tables, the machine they ran on, and their results
-# (latest.json, latest.svg) in a folder of benchmark/results; and README.md's benchmark section.
+# (latest.json, latest.svg) in a folder of benchmark/results; and the benchmark sections of README.md
+# and doc/benchmarks.md.
 module Report
   RESULTS = File.expand_path("../results", __dir__)
   README = File.expand_path("../../README.md", __dir__)
@@ -44,13 +45,14 @@ module Report
     folder
   end
 
-  # Puts `section` between README.md's <!-- benchmark:start --> and <!-- benchmark:end --> markers.
-  def update_readme(section)
-    text = File.read(README)
+  # Puts `section` between the <!-- benchmark:start --> and <!-- benchmark:end --> markers of `path`
+  # (README.md's short table, doc/benchmarks.md's every figure), leaving the text around them as it is.
+  def update_section(path, section)
+    text = File.read(path)
     found = text.sub!(/(<!-- benchmark:start -->\n).*?(<!-- benchmark:end -->)/m) { "#{$1}#{section}#{$2}" }
-    raise "README.md has no <!-- benchmark:start --> ... <!-- benchmark:end --> section" unless found
+    raise "#{path} has no <!-- benchmark:start --> ... <!-- benchmark:end --> section" unless found
 
-    File.write(README, text)
-    warn "==> wrote README.md"
+    File.write(path, text)
+    warn "==> wrote #{path}"
   end
 end
