@@ -1,7 +1,7 @@
 # frozen_string_literal: true
 
 # What fast-rsa-engine's key and result checks (ext/java/fastrsaengine/engines/rsa/KeyChecks.java) cost,
-# per native backend, for one RSA-2048 key: the README's Security table cites these figures.
+# per native backend, for one RSA-2048 key: doc/security.md's table cites these figures.
 #   bin/benchmark --checks
 # Each figure: benchmark-ips's rate of calls straight on the Java classes, as microseconds a call.
 $LOAD_PATH.unshift File.expand_path("../lib", __dir__)

@@ -11,7 +11,8 @@ require "rbconfig"
 # OpenSSL::PKey::EC, patched once a backend with an EC engine is active (at start-up, or at a later
 # switch to one), has no additions: its methods, arities, kinds of parameters and answers to
 # respond_to? are stock's. (Method#parameters names a patched method's parameters, a0, a1..., where
-# stock's Java methods leave them unnamed, for RSA and EC alike: README, "What stays the same".)
+# stock's Java methods leave them unnamed, for RSA and EC alike: doc/engine-coverage.md,
+# "What stays the same".)
 RSpec.describe "What client libraries see", jruby: true do
   # The gem adds these, and answers them on every backend, :stock included (the JDK's arithmetic).
   ADDITIONS = {

@@ -8,7 +8,7 @@ require "tmpdir"
 # ACCP unpacks its native library into java.io.tmpdir, and JNA (for GMP) into jna.tmpdir (by default
 # ~/.cache/JNA/temp); hardened hosts mount /tmp noexec, where neither can load. The gem then warns
 # once and leaves RSA to stock; pointing both properties at a directory that allows execution (the
-# README says how) brings the engine back. The noexec directory is a real noexec mount.
+# doc/installation.md says how) brings the engine back. The noexec directory is a real noexec mount.
 RSpec.describe "Native libraries on a host whose temporary directory is noexec", jruby: true do
   before(:context) do
     @dir = Dir.mktmpdir("fast-rsa-engine-noexec")

@@ -10,7 +10,7 @@
 # implements the seams and is loaded, self-tested and kept there; below it RSA's seam, checks and
 # blinding, which hand out the same library's EC engine (RsaEngine.ec()), so EC's seam, curves and
 # checks sit under RSA's and need nothing of it; at the bottom what both use (per-key caches, spare
-# JCA objects, the fault). The README's tree names each package's folder.
+# JCA objects, the fault). doc/how-it-works.md's tree names each package's folder.
 RSpec.describe "The Java extension's packages" do
   root = File.expand_path("../..", __dir__)
   source = File.join(root, "ext/java")
@@ -56,13 +56,13 @@ RSpec.describe "The Java extension's packages" do
     expect(crowded.transform_values(&:size)).to be_empty
   end
 
-  it "the README's tree shows each package's folder" do
-    tree = File.read(File.join(root, "README.md"))[/^## How it works\n+```\n(.*?)```/m, 1]
+  it "doc/how-it-works.md's tree shows each package's folder" do
+    tree = File.read(File.join(root, "doc/how-it-works.md"))[/^# How it works\n.*?^```\n(.*?)```/m, 1]
     expect(tree).to include("ext/java/fastrsaengine/")
     folders = files.values.map { |java| java[:package] }.uniq - ["fastrsaengine"]
     folders.each do |package|
       folder = package.delete_prefix("fastrsaengine.").tr(".", "/")
-      expect(tree).to match(%r{^  #{Regexp.escape(folder)}/ }), "#{package} (#{folder}/) not in the README's tree"
+      expect(tree).to match(%r{^  #{Regexp.escape(folder)}/ }), "#{package} (#{folder}/) not in doc/how-it-works.md's tree"
     end
   end
 end

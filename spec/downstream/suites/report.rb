@@ -1,8 +1,8 @@
 # frozen_string_literal: true
 
 module Suites
-  # The Comparisons as markdown: one table row per library and JRuby line (the README's Downstream
-  # section takes it), then each difference exactly, the flaky ones apart, the suites that cannot
+  # The Comparisons as markdown: one table row per library and JRuby line (doc/downstream.md's
+  # table takes it), then each difference exactly, the flaky ones apart, the suites that cannot
   # run on JRuby with the reason, and what each definition leaves out.
   class Report
     MESSAGE_LIMIT = 300
