@@ -23,10 +23,10 @@ class RsaBenchmark
   # Rounds, and per cell and round seconds of warm-up and of measurement (keygen_time for RSA's keygen,
   # whose time varies widely from key to key); each JRuby process first warms every cell for jit_warmup.
   PROFILES = {
-    quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.12, keygen_time: 1.0, jit_warmup: 5.0,
+    quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.12, keygen_time: 1.0, jit_warmup: 5.0, latency_time: 0.5,
              ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES },
-    full: { rounds: 5, repeats: 2, warmup: 0.05, time: 0.25, keygen_time: 1.0, jit_warmup: 6.0,
-            ops: RsaOperations::NAMES + EcOperations::NAMES }
+    full: { rounds: 5, repeats: 2, warmup: 0.05, time: 0.25, keygen_time: 1.0, jit_warmup: 6.0, latency_time: 1.0,
+            unsplit: true, ops: RsaOperations::NAMES + EcOperations::NAMES }
   }.freeze
   # With --baseline, rounds go on past the profile's until every this-over-baseline interval is
   # within PRECISION of its mean, or MINUTES have passed; each round runs every cell REPEATS times.
@@ -34,10 +34,12 @@ class RsaBenchmark
   DEFAULTS = { sizes: [2048, 3072, 4096], curves: [256, 384], threads: [1, Etc.nprocessors].uniq }.freeze
   OPERATIONS = RsaOperations::NAMES + EcOperations::NAMES
   FULL_TABLE = "doc/benchmarks.md" # --readme's, every figure
+  UNSPLIT = { "FAST_RSA_ENGINE_SPLIT" => "off" }.freeze
 
   def self.options(argv)
     options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: about 8 minutes, no keygen)") do |parser|
-      parser.on("--full", "more rounds and longer measurements, and keygen (about 30 minutes)")
+      parser.on("--full", "more rounds and longer measurements, keygen, and --unsplit (about 40 minutes)")
+      parser.on("--unsplit", "also each backend with the split off (FAST_RSA_ENGINE_SPLIT=off), and each over it")
       parser.on("--sizes LIST", Array, "RSA key sizes (default: 2048,3072,4096)", &CommandLine::INTEGERS)
       parser.on("--curves LIST", Array, "EC curves by size, of #{EcOperations::CURVES.keys.join(',')} (default: 256,384)",
                 &CommandLine.among(EcOperations::CURVES.keys.map(&:to_s)) >> CommandLine::INTEGERS)
@@ -67,7 +69,7 @@ class RsaBenchmark
     # First, so that a baseline that cannot be had stops the run before it measures anything.
     baseline = Baseline.build(ROOT, @options[:baseline], KEYS) if @options[:baseline]
     write_keys
-    rounds = Rounds.new(runtimes(baseline), cells, @options, runner_settings, env)
+    rounds = Rounds.new(runtimes(baseline), cells, @options, runner_settings, env, latency: latency_sizes)
     started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
     loop do
       minutes = (Process.clock_gettime(Process::CLOCK_MONOTONIC) - started) / 60
@@ -109,6 +111,7 @@ class RsaBenchmark
            Rounds::Runtime.new(key: "stock", interpreter: JRUBY, engine: "none", jruby: true)]
     backends.each do |backend|
       all << Rounds::Runtime.new(key: backend, interpreter: JRUBY, engine: backend, jruby: true)
+      all << Rounds::Runtime.new(key: unsplit_key(backend), interpreter: JRUBY, engine: backend, jruby: true, env: UNSPLIT) if @options[:unsplit]
       all << Rounds::Runtime.new(key: baseline_key(backend), interpreter: JRUBY, engine: backend, lib: baseline, jruby: true) if baseline
     end
     chosen = @options[:runtimes] or return all
@@ -121,6 +124,16 @@ class RsaBenchmark
     probe = 'require "fast-rsa-engine"; puts FastRsaEngine.available_backends - [:stock]'
     out, status = Open3.capture2(env, JRUBY, "-I", RsaOperations::LIB, "-e", probe)
     status.success? ? out.split : abort("bin/benchmark: JRuby could not load the gem (see above)")
+  end
+
+  def unsplit_key(key)
+    "#{key} unsplit"
+  end
+
+  # The sizes whose one-thread sign is also timed call by call (median, 99th percentile): where sign
+  # runs in one thread.
+  def latency_sizes
+    @options[:ops].include?("sign") && @options[:threads].include?(1) ? @options[:sizes] : nil
   end
 
   def baseline_key(key)
@@ -162,7 +175,7 @@ class RsaBenchmark
       next if rates.empty?
 
       figure = { "ops_per_sec" => Statistics.summary(rates) }
-      { "ratio_to_mri" => "mri", "ratio_to_baseline" => baseline_key(key) }.each do |ratio, over|
+      { "ratio_to_mri" => "mri", "ratio_to_unsplit" => unsplit_key(key), "ratio_to_baseline" => baseline_key(key) }.each do |ratio, over|
         next if over == key || !runtime_keys.include?(over)
 
         figure[ratio] = Statistics.summary(@rounds.filter_map { |round| round_ratio(round, key, over, cell) })
@@ -182,11 +195,11 @@ class RsaBenchmark
 
   def write
     @rows = rows
-    ratios = ["ratio to MRI", *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
+    ratios = ["ratio to MRI", *("split over unsplit" if @options[:unsplit]), *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
     title = "RSA and EC ops/s (#{ratios.join('; ')}), geometric means of #{@rounds.size} interleaved rounds ±95% interval, " \
             "#{summary}, #{@options[:profile]}"
-    text = "#{title}\n\n#{table(measured(cells))}\n\n#{legend}"
-    results = { machine: @machine, settings: @options, rows: @rows,
+    text = "#{title}\n\n#{table(measured(cells))}\n\n#{legend}#{latency_table}"
+    results = { machine: @machine, settings: @options, rows: @rows, latency: latencies,
                 figures: figures.map { |(key, *cell), f| { runtime: key, cell: cell, **f } },
                 rounds: @rounds.map { |round| round.transform_values { |r| r["rates"].map { |cell, rate| [*cell, rate] } } } }
     folder = Report.write("", text, results, chart(@rows.reject { |row| row[:key] == "mri" }))
@@ -231,7 +244,7 @@ class RsaBenchmark
         f = figures[[row[:key], op, bits, threads]] or next "-"
         rate = f["ops_per_sec"]
         text = "#{format("%.#{(2 - Math.log10(rate[:mean]).floor).clamp(0, 4)}f", rate[:mean])} #{spread(rate)}"
-        ratios = { "ratio_to_mri" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.filter_map do |ratio, form|
+        ratios = { "ratio_to_mri" => "%.2fx", "ratio_to_unsplit" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.filter_map do |ratio, form|
           f[ratio] && "#{format(form, f[ratio][:mean])} #{spread(f[ratio])}"
         end
         ratios.empty? ? text : "#{text} (#{ratios.join('; ')})"
@@ -240,6 +253,27 @@ class RsaBenchmark
     end
     header = ["operation", "threads", *@rows.map { |row| row[:key] == "mri" ? "MRI" : row[:key] }]
     Report.markdown([header, *body])
+  end
+
+  # [runtime's key, bits] => {"p50_us", "p99_us"}, each the geometric mean of the rounds' figures.
+  def latencies
+    runtime_keys.product(latency_sizes || []).filter_map do |key, bits|
+      rounds = @rounds.filter_map { |round| round.dig(key, "latency", bits) }
+      next if rounds.empty?
+
+      [[key, bits], %w[p50_us p99_us].to_h { |name| [name, Statistics.geometric_mean(rounds.map { |figure| figure[name] })] }]
+    end.to_h
+  end
+
+  # One thread's time per sign, a row per size, a column per runtime: "p50 / p99 µs".
+  def latency_table
+    return "" if latencies.empty?
+
+    body = latency_sizes.map do |bits|
+      ["sign #{bits}", *@rows.map { |row| latencies[[row[:key], bits]]&.then { |f| format("%.0f / %.0f", f["p50_us"], f["p99_us"]) } || "-" }]
+    end
+    header = ["one thread: time per call, µs (median / 99th percentile, geometric means of the rounds)", *@rows.map { |row| row[:key] == "mri" ? "MRI" : row[:key] }]
+    "\n\n#{Report.markdown([header, *body])}"
   end
 
   # "±3%", "±0.8%" below 2%, with * where the interval is wider than Statistics::WIDE.

@@ -8,6 +8,7 @@
 # It speaks JSON lines. First it prints {runtime}; then for each line read:
 #   {"warm": seconds}                                  runs every cell in turn that long (the JIT's warm-up)
 #   {"cell": [op, bits, threads], "warmup": s, "time": s}  measures one cell: {"ops_per_sec": rate}
+#   {"latency": [op, bits], "time": s}                 times one thread's calls one by one: {"p50_us", "p99_us"}
 # and exits at the end of its input. Its progress and any warning go to stderr.
 require "json"
 require_relative "lib/ec_operations"
@@ -34,6 +35,18 @@ class CellTimer
       now = clock
     end
     count / (now - start)
+  end
+
+  # The median and the 99th percentile of one thread's calls, in microseconds, over `seconds` of calls.
+  def self.latency(call, seconds)
+    times = []
+    deadline = clock + seconds
+    while (start = clock) < deadline
+      call.call
+      times << clock - start
+    end
+    times.sort!
+    %w[p50_us 0.5 p99_us 0.99].each_slice(2).to_h { |name, at| [name, times[(at.to_f * (times.size - 1)).round] * 1e6] }
   end
 
   def initialize(operations_for)
@@ -81,6 +94,9 @@ $stdin.each_line do |line|
     calls = warm_set.flat_map { |_bits, operations| (operations.names & asked).map { |op| operations.operations.fetch(op) } }
     calls.cycle { |call| CellTimer.rate(call, 0.05); break if CellTimer.clock > deadline }
     puts JSON.generate(warmed: true)
+  elsif request["latency"]
+    op, bits = request["latency"]
+    puts JSON.generate(CellTimer.latency(operations_for.(bits, op).operations.fetch(op), request.fetch("time")))
   else
     op, bits, threads = request.fetch("cell")
     puts JSON.generate(ops_per_sec: timer.measure(op, bits, threads, request.fetch("warmup"), request.fetch("time")))

@@ -15,14 +15,15 @@ class Rounds
 
   # A runtime of the table: its key ("mri", "stock", "aws_lc", "aws_lc (v0.3.0)"), the interpreter,
   # the engine the runner loads ("none": no gem) and the gem's lib/ where it is not this checkout's.
-  Runtime = Struct.new(:key, :interpreter, :engine, :lib, :jruby, keyword_init: true)
+  # env: variables of its own (FAST_RSA_ENGINE_SPLIT=off for an "aws_lc unsplit").
+  Runtime = Struct.new(:key, :interpreter, :engine, :lib, :jruby, :env, keyword_init: true)
 
   # One runtime's runner.rb process for one round.
   class Process
     def initialize(runtime, settings, env)
       @runtime = runtime
       arguments = JSON.generate(settings.merge(engine: runtime.engine, lib: runtime.lib).compact)
-      @input, @output, @thread = Open3.popen2(env, runtime.interpreter, RUNNER, arguments)
+      @input, @output, @thread = Open3.popen2(env.merge(runtime.env || {}), runtime.interpreter, RUNNER, arguments)
     end
 
     # The runner's first line, once it has loaded and checked every operation: {"runtime" => ...}.
@@ -50,9 +51,11 @@ class Rounds
 
   # cells: [op, bits, threads] in the table's order; timing: seconds of :warmup, :time, :keygen_time
   # and :jit_warmup, and :repeats; settings: what every runner reads (keys, sizes, curves, ops).
-  def initialize(runtimes, cells, timing, settings, env)
+  # latency: the RSA sizes whose one-thread sign is timed call by call too (nil: none).
+  def initialize(runtimes, cells, timing, settings, env, latency: nil)
     @runtimes = runtimes
     @cells = cells
+    @latency = latency
     @timing = timing
     @settings = settings
     @env = env
@@ -72,7 +75,10 @@ class Rounds
       measure(cell, order.rotate(position), processes, ready).each { |key, cell_rates| rates[key][cell] = cell_rates }
       progress(index, cell, order.rotate(position).filter_map { |runtime| rates[runtime.key][cell]&.then { |r| "#{runtime.key} #{r.map(&:round).join('/')}" } })
     end
-    started.to_h { |runtime, answer| [runtime.key, { "runtime" => answer["runtime"], "rates" => rates[runtime.key] }] }
+    latencies = latency(order, processes, ready)
+    started.to_h do |runtime, answer|
+      [runtime.key, { "runtime" => answer["runtime"], "rates" => rates[runtime.key], "latency" => latencies[runtime.key] }.compact]
+    end
   ensure
     processes&.each_value(&:stop)
   end
@@ -97,6 +103,23 @@ class Rounds
       end
     end
     rates
+  end
+
+  # One thread's time per sign, each runtime in turn on each size: {runtime's key => {bits => {"p50_us", "p99_us"}}}.
+  # A median says what a request usually waits, the 99th percentile what its slow ones do.
+  def latency(order, processes, ready)
+    return {} unless @latency
+
+    figures = Hash.new { |hash, key| hash[key] = {} }
+    @latency.each_with_index do |bits, position|
+      order.rotate(position).each do |runtime|
+        next unless ready[runtime]&.dig("runtime", "cells")&.include?(["sign", bits])
+
+        answer = attempt(runtime) { processes[runtime].request(latency: ["sign", bits], time: @timing[:latency_time]) }
+        answer ? figures[runtime.key][bits] = answer : ready.delete(runtime)
+      end
+    end
+    figures
   end
 
   # The block's answer, or nil where the runtime's process failed: the runtime is left out of the round.

@@ -10,12 +10,13 @@ module Fuzz
   # a backend the case also runs with in a process that chose it at require (FAST_RSA_ENGINE=stock:
   # Fuzz::Reference.at_require), beside the run-time switch; `as_mri`, how closely the answer must
   # be MRI's whatever stock answers ("answer": its bytes or error class; "message": its error's
-  # words too; see Fuzz::MriExact).
+  # words too; see Fuzz::MriExact); `split`, "off" for a call made with FastRsaEngine.split = :off
+  # (nil: the split as the run has it, on where the JVM has a second core).
   # Its JSON line is the reproducer (bin/fuzz --replay LINE).
-  Case = Struct.new(:method, :key, :args, :keywords, :frozen, :disturbance, :required, :as_mri) do
+  Case = Struct.new(:method, :key, :args, :keywords, :frozen, :disturbance, :required, :as_mri, :split) do
     def self.from_json(line)
       data = JSON.parse(line)
-      new(data.fetch("method"), data["key"], data.fetch("args"), data["keywords"], data["frozen"], data["disturbance"], data["required"], data["as_mri"])
+      new(data.fetch("method"), data["key"], data.fetch("args"), data["keywords"], data["frozen"], data["disturbance"], data["required"], data["as_mri"], data["split"])
     end
 
     def to_json(*)
@@ -62,7 +63,8 @@ module Fuzz
       keyword_text = keywords ? ", **#{Value.show(keywords)}" : ""
       "#{receiver_text}.#{PATCHED_METHODS.fetch(method).called}(#{args.map { |arg| Value.show(arg) }.join(', ')}#{keyword_text})" \
         "#{" while another thread #{Disturbance::KINDS.fetch(disturbance)}" if disturbance}" \
-        "#{" (also with FAST_RSA_ENGINE=#{required} at require)" if required}"
+        "#{" (also with FAST_RSA_ENGINE=#{required} at require)" if required}" \
+        "#{' with FastRsaEngine.split = :off' if split}"
     end
 
     private

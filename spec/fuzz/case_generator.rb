@@ -30,7 +30,9 @@ module Fuzz
       ec_edges: "EC's edges answered as MRI: dh_compute_key of Point.new(group), OCSP::BasicResponse#sign with " \
                 "OCSP::RESPID_KEY and an EC key, a CRL with no issuer signed with an EC key",
       jca_provider: "the JCA provider against the JDK's own in the same JVM: Signature and Cipher objects driven on " \
-                    "after errors (Fuzz::JcaCalls)"
+                    "after errors (Fuzz::JcaCalls)",
+      split: "calls made with the split off (FastRsaEngine.split = :off) beside the rest, with it on: the same answers; " \
+             "2048-bit keys with CRT numbers, which it takes, the prime q above p among them (Garner's other order)"
     }.freeze
     DIGESTS = %w[SHA256 SHA1 SHA224 SHA384 SHA512 MD5 RIPEMD160].freeze
     ODD_DIGESTS = ["SHA3-256", "SHA512-256", "SHA-256", "sha-1", "FOO", ""].freeze
@@ -74,6 +76,7 @@ module Fuzz
       args, keywords = mutate(args, keywords) if @as_mri.nil? && !@whole && @random.rand < 0.2
       kase = Case.new(method.name, @key, args, keywords, (frozen if @key), disturbance, nil, @as_mri)
       kase.required = at_require(kase)
+      kase.split = ("off" if reach?(:split) && @random.rand < 0.3)
       kase
     end
 

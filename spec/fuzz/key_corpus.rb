@@ -64,11 +64,13 @@ module Fuzz
         sound.key?(name) || EcKeyCorpus.sound?(name)
       end
 
-      # The sound RSA keys: the MRI reference fixtures' 1024- and 2048-bit keys, and tiny ones.
+      # The sound RSA keys: the MRI reference fixtures' 1024- and 2048-bit keys, one of them with its
+      # primes the other way round (q above p: Garner's subtraction goes below zero, in the split as in
+      # OpenSSL), and tiny ones.
       def sound
         @sound ||= {
           "rsa1024" => fixture("rsa1024_e65537"), "rsa1024_e3" => fixture("rsa1024_e3"),
-          "rsa2048" => fixture("rsa2048_e65537"),
+          "rsa2048" => fixture("rsa2048_e65537"), "rsa2048_q_above_p" => primes_swapped(fixture("rsa2048_e65537")),
           **TINY_PRIMES.to_h { |bits, primes| ["tiny_#{bits}", from_primes(*primes, bits == 384 ? 3 : 65_537)] }
         }
       end
@@ -122,6 +124,12 @@ module Fuzz
         q = q_hex.to_i(16)
         d = inverse(e, (p - 1).lcm(q - 1))
         { n: p * q, e: e, d: d, p: p, q: q, dmp1: d % (p - 1), dmq1: d % (q - 1), iqmp: inverse(q, p) }
+      end
+
+      # The same key with p and q exchanged: dP and dQ with them, and qInv the new q's inverse modulo the new p.
+      def primes_swapped(numbers)
+        p, q = numbers.values_at(:q, :p)
+        numbers.merge(p: p, q: q, dmp1: numbers[:dmq1], dmq1: numbers[:dmp1], iqmp: inverse(q, p))
       end
 
       def d_of_another_value(numbers, times)

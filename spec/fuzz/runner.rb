@@ -351,6 +351,15 @@ module Fuzz
       PATCHED_METHODS.fetch(kase.method).output == :secret
     end
 
+    # The call with the case's split setting (Case#split), the run's restored after it.
+    def with_split(setting)
+      before = FastRsaEngine.split
+      FastRsaEngine.split = setting || before
+      yield
+    ensure
+      FastRsaEngine.split = before
+    end
+
     # What the engines have computed in this JVM: RSA's raw operations, and the calls the EC engine
     # answered (counted in the stats only).
     def engine_work
@@ -362,9 +371,11 @@ module Fuzz
     def bounded(backend, kase, disturbed)
       bound = CallBound.new(@cpu_bound, stock_cpu: (@stock_cpu unless backend == :stock))
       answer = Backends.with(backend) do
-        receiver = kase.receiver
-        call = -> { @worker.call(bound) { kase.call(receiver) } }
-        disturbed ? Disturbance.during(kase.disturbance, backend, receiver, &call) : call.call
+        with_split(kase.split) do
+          receiver = kase.receiver
+          call = -> { @worker.call(bound) { kase.call(receiver) } }
+          disturbed ? Disturbance.during(kase.disturbance, backend, receiver, &call) : call.call
+        end
       end
       @stock_cpu = [@stock_cpu || 0, answer.cpu].max if backend == :stock
       return answer.outcome unless answer.stuck?
