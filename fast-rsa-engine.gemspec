@@ -9,13 +9,17 @@ Gem::Specification.new do |spec|
   spec.name = "fast-rsa-engine"
   spec.version = FastRsaEngine::VERSION
   spec.authors = ["fast-rsa-engine contributors"]
-  spec.summary = "OpenSSL::PKey::RSA on JRuby through a native RSA engine (AWS-LC or GMP); a no-op on MRI"
+  spec.summary = "RSA and elliptic curves on JRuby through a native engine (AWS-LC or GMP): keys, certificates, " \
+                 "CSRs, CRLs, OCSP and PKCS#7; a no-op on MRI"
   spec.description = <<~TEXT
-    Require it and every RSA private-key operation of OpenSSL::PKey::RSA on JRuby (sign, sign_pss,
-    sign_raw, private_encrypt, private_decrypt, decrypt) runs through a native engine: AWS-LC through
-    Amazon Corretto Crypto Provider, or libgmp's constant-time mpz_powm_sec through jnagmp, blinded,
-    every result checked. Same results and errors as stock jruby-openssl, no code changes. On MRI,
-    which already runs RSA in OpenSSL, it changes nothing.
+    Require it and every private-key operation of a JRuby app runs through a native engine: RSA's
+    (OpenSSL::PKey::RSA: sign, sign_pss, sign_raw, private_encrypt, private_decrypt, decrypt; one
+    signature's two CRT halves on two cores where a core is free), elliptic curves' (OpenSSL::PKey::EC:
+    ECDSA and ECDH), and the structures signed with either (X509::Certificate, Request and CRL, OCSP
+    responses, PKCS#7 signatures and envelopes), and Java code through an opt-in JCA provider. AWS-LC
+    through Amazon Corretto Crypto Provider, or libgmp's constant-time mpz_powm_sec through jnagmp;
+    blinded, every result checked. Same results and errors as stock jruby-openssl, no code changes.
+    On MRI, which already runs them in OpenSSL, it changes nothing.
   TEXT
   spec.homepage = "https://github.com/fast-rsa-engine/fast-rsa-engine"
   spec.license = "Apache-2.0"

@@ -12,13 +12,16 @@ require_relative "lib/report"
 require_relative "service/server"
 
 class ServiceBenchmark
-  LABELS = { "mri" => "MRI", "stock" => "JRuby stock", "gmp" => "JRuby gmp", "aws_lc" => "JRuby aws_lc" }.freeze
+  LABELS = { "mri" => "MRI", "stock" => "JRuby stock", "gmp" => "JRuby gmp", "aws_lc" => "JRuby aws_lc",
+             "aws_lc_unsplit" => "JRuby aws_lc, split off", "gmp_unsplit" => "JRuby gmp, split off" }.freeze
   CONFIGURATIONS = LABELS.keys.freeze
+  # The split off is a configuration to compare with (--configurations): not run unless asked.
+  DEFAULT_CONFIGURATIONS = (CONFIGURATIONS - %w[aws_lc_unsplit gmp_unsplit]).freeze
   SCENARIOS = %w[RS256 PS256 ES256].freeze # POST /sessions for a token signed with that algorithm
   # warmup: seconds of wrk at the most connections before each scenario is measured. JRuby compiles
   # hot code in stages (its own JIT, then the JVM's C1, then C2 after thousands of calls) and needs
   # tens of thousands of requests before its cost per request levels off; MRI gets the same.
-  DEFAULTS = { configurations: CONFIGURATIONS, connections: [1, 8, 32], duration: 5, warmup: 40 }.freeze
+  DEFAULTS = { configurations: DEFAULT_CONFIGURATIONS, connections: [1, 8, 32], duration: 5, warmup: 40 }.freeze
   # Whose requests/s a configuration's are divided by in the table.
   BASES = Hash.new(%w[mri stock]).merge("mri" => [], "stock" => %w[mri]).freeze
   KEY_TYPES = { "RS" => OpenSSL::PKey::RSA, "PS" => OpenSSL::PKey::RSA, "ES" => OpenSSL::PKey::EC }.freeze # by JWA prefix
@@ -28,7 +31,7 @@ class ServiceBenchmark
 
   def self.options(argv)
     CommandLine.parse("bin/benchmark --service", argv, DEFAULTS) do |parser|
-      parser.on("--configurations LIST", Array, "of #{CONFIGURATIONS.join(',')} (default: all)",
+      parser.on("--configurations LIST", Array, "of #{CONFIGURATIONS.join(',')} (default: #{DEFAULT_CONFIGURATIONS.join(',')})",
                 &CommandLine.among(CONFIGURATIONS))
       parser.on("--connections LIST", Array, "a wrk run each (default: 1,8,32)", &CommandLine::INTEGERS)
       # Whole seconds: wrk takes no fractions.
@@ -69,7 +72,7 @@ class ServiceBenchmark
     Server.run(configuration, folder, key_files) do |server|
       timing = server.timing
       # A configuration that runs another backend than its name says would mislabel every figure.
-      expected = %w[mri stock].include?(configuration) ? "none" : configuration
+      expected = %w[mri stock].include?(configuration) ? "none" : configuration.delete_suffix("_unsplit")
       raise "#{LABELS[configuration]} runs #{timing['backend']}, not #{expected}" unless timing["backend"] == expected
 
       @runtimes[configuration] = timing["runtime"]
