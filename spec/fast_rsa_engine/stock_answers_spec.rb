@@ -31,6 +31,18 @@ RSpec.describe "Stock's answers kept", jruby: true do
     context "with the #{backend} backend" do
       around { |example| Backends.with(backend) { example.run } }
 
+      it "sign_pss with salt_length: :auto, stock's alone (MRI raises TypeError): stock computes it, with every digest", needs: %i[sign_pss] do
+        key = ReferenceFixtures.key("rsa1024_e65537").private_key
+        %w[SHA256 SHA2-256 sha384].each do |digest|
+          call = -> { Outcome.of { key.sign_pss(digest, "x", salt_length: :auto, mgf1_hash: digest) } }
+          outcome = nil
+          expect(Backends.engine_ran? { outcome = call.() }).to be(false), digest
+          stock = Backends.with(:stock) { call.() }
+          expect([outcome.error.class, outcome.error&.message]).to eq([stock.error.class, stock.error&.message]), digest
+          expect(key.public_key.verify_pss(digest, outcome.value, "x", salt_length: :auto, mgf1_hash: digest)).to be(true) if outcome.value
+        end
+      end
+
       it "loads keys of other types as stock, with MRI's words where stock's are Java's" do
         aggregate_failures do
           @sources.zip(@stock).each do |(name, hex, mri), stock|

@@ -55,6 +55,8 @@ final class Signing {
         IRubyObject options = args.length > 2 ? args[2] : context.nil;
         if (digest == null || data == null || !(options.isNil() || options instanceof RubyHash)) return null;
         RubyHash hash = options.isNil() ? RubyHash.newHash(context.runtime) : (RubyHash) options;
+        // salt_length: :auto is stock's alone (MRI raises TypeError): stock answers it, with every digest.
+        if (isAuto(RubyArgs.option(context, hash, "salt_length", false))) return null;
         SignatureOptions.Pss pss = SignatureOptions.pssKeywords(context, hash, digest);
         Integer salt = pss.signingSalt(context, digest, key.maxPssSaltLength(digest));
         if (salt == null) return null;
@@ -68,9 +70,13 @@ final class Signing {
      */
     private static boolean mriReadsKeywords(ThreadContext context, RubyHash options) {
         IRubyObject salt = RubyArgs.option(context, options, "salt_length", false);
-        boolean readable = RubyArgs.int32(salt) != null || (salt instanceof RubySymbol && !salt.asJavaString().equals("auto"));
+        boolean readable = RubyArgs.int32(salt) != null || (salt instanceof RubySymbol && !isAuto(salt));
         boolean mgf1Given = options.fastARef(context.runtime.newSymbol("mgf1_hash")) != null;
         return options.size() == 2 && readable && mgf1Given && SignatureOptions.pssKeywords(context, options, DigestAlgorithm.SHA256).mgf1 != null;
+    }
+
+    private static boolean isAuto(IRubyObject salt) {
+        return salt instanceof RubySymbol && salt.asJavaString().equals("auto");
     }
 
     /**
