@@ -14,7 +14,7 @@ RSpec.describe "The ACCP build for each platform", jruby: true do
     ["Mac OS X", "x86_64"] => "osx-x86_64",
     ["Mac OS X", "aarch64"] => "osx-aarch_64"
   }.each do |(os_name, os_arch), classifier|
-    it "#{os_name} on #{os_arch}: #{classifier}" do
+    it "#{os_name} on #{os_arch}: #{classifier}", one_line: true do
       expect(builds.classifier(os_name, os_arch)).to eq(classifier)
     end
   end
@@ -23,7 +23,7 @@ RSpec.describe "The ACCP build for each platform", jruby: true do
     ["Windows 11", "amd64"], ["Windows 11", "aarch64"], %w[Linux s390x], %w[Linux ppc64le],
     %w[Linux riscv64], %w[Linux arm], %w[Linux x86], %w[FreeBSD amd64], %w[SunOS amd64], ["Mac OS X", "ppc"]
   ].each do |os_name, os_arch|
-    it "#{os_name} on #{os_arch}: none, said as the backend's reason" do
+    it "#{os_name} on #{os_arch}: none, said as the backend's reason", one_line: true do
       expect { builds.classifier(os_name, os_arch) }
         .to raise_error(Java::FastrsaengineEngines::BackendUnavailableException,
                         "AWS-LC has no build for #{os_name.downcase}/#{os_arch}")

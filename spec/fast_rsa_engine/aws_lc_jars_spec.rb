@@ -4,7 +4,7 @@
 # holds its native library where ACCP's Loader looks for it (System.mapLibraryName beside its
 # classes: .so on Linux, .dylib on macOS), built for that system and CPU. macOS cannot run here,
 # so its jars are checked by their contents; the loader's choice of jar is aws_lc_builds_spec's part.
-RSpec.describe "ACCP's native builds in the java gem", jruby: true do
+RSpec.describe "ACCP's native builds in the java gem", jruby: true, one_line: true do
   root = File.expand_path("../..", __dir__)
   library = "com/amazon/corretto/crypto/provider/libamazonCorrettoCryptoProvider"
   expected = {

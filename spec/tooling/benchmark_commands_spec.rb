@@ -59,7 +59,7 @@ RSpec.describe "The benchmark commands" do
     end
   end
 
-  it "the chart draws a bar per figure, in an SVG document" do
+  it "the chart draws a bar per figure, in an SVG document", one_line: true do
     groups = [["sign 2048", [[0.27, ["0.27"]], [1.04, ["1.04"]]]], ["verify 2048", [nil, [1.3, ["1.30"]]]]]
     chart = Chart.new(title: "t", subtitle: "s", series: %w[stock aws_lc], panels: { "1 thread" => groups }, unit: "x")
     svg = REXML::Document.new(chart.to_svg)

@@ -7,7 +7,7 @@ require_relative "../../benchmark/lib/statistics"
 # How bin/benchmark turns rounds into figures: a geometric mean and its 95% interval, and
 # rounds in which every runtime measures every cell in turn, in an order that rotates.
 RSpec.describe "The benchmark's rounds and statistics" do
-  describe Statistics do
+  describe Statistics, one_line: true do
     it "averages as logarithms, and below five rounds gives their range as the interval" do
       expect(Statistics.geometric_mean([0.5, 2.0])).to be_within(1e-12).of(1.0)
       expect(Statistics.interval([1.0, 1.2, 0.9, 1.1])).to eq([0.9, 1.2])

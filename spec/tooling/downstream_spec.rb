@@ -7,7 +7,7 @@ require_relative "../downstream/report"
 # bin/downstream's verdicts, fed transcripts such as its JRuby processes write: a difference
 # between `off` and a backend is found and reported, one that replays fails the run and one that
 # does not is listed apart. No JRuby process runs here: the comparison is plain Ruby.
-RSpec.describe "bin/downstream's comparison" do
+RSpec.describe "bin/downstream's comparison", one_line: true do
   def transcript(config, steps, cross: nil, status: "ran")
     entry = { "status" => status, "steps" => steps, "engine" => {} }
     entry["cross"] = cross if cross

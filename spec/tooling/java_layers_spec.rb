@@ -11,7 +11,7 @@
 # blinding, which hand out the same library's EC engine (RsaEngine.ec()), so EC's seam, curves and
 # checks sit under RSA's and need nothing of it; at the bottom what both use (per-key caches, spare
 # JCA objects, the fault). doc/how-it-works.md's tree names each package's folder.
-RSpec.describe "The Java extension's packages" do
+RSpec.describe "The Java extension's packages", one_line: true do
   root = File.expand_path("../..", __dir__)
   source = File.join(root, "ext/java")
 
