@@ -14,14 +14,25 @@ module EcFixtures
 
   # The key of a private scalar (a BN) on a curve, read from SEC 1 DER with its public point (or the
   # point of another scalar, `point_of:`; or none, `point_of: nil`): the way that works on MRI too,
-  # whose keys are immutable (no private_key=).
+  # whose keys are immutable (no private_key=). Each call makes a new key; the public point of a
+  # scalar is computed once (stock's Point#mul, which no backend changes, was most of the time of
+  # the Wycheproof ECDH specs, which make each test's key again under every backend).
   def from_scalar(curve, scalar, point_of: scalar)
     group = OpenSSL::PKey::EC::Group.new(curve)
     octets = scalar.to_s(2).rjust((group.degree + 7) / 8, "\0")
-    point = point_of && group.generator.mul(point_of).to_octet_string(:uncompressed)
+    point = point_of && point_octets(group, curve, point_of)
     OpenSSL::PKey::EC.new(OpenSSL::ASN1::Sequence([OpenSSL::ASN1::Integer(1), OpenSSL::ASN1::OctetString(octets),
                                                    OpenSSL::ASN1::ObjectId(curve, 0, :EXPLICIT),
                                                    *(OpenSSL::ASN1::BitString(point, 1, :EXPLICIT) if point)]).to_der)
+  end
+
+  POINTS = {} # [curve, scalar's hex] => the point's uncompressed octets
+  POINTS_LOCK = Mutex.new
+
+  def point_octets(group, curve, scalar)
+    id = [curve, scalar.to_s(16)]
+    POINTS_LOCK.synchronize { POINTS[id] } ||
+      group.generator.mul(scalar).to_octet_string(:uncompressed).tap { |octets| POINTS_LOCK.synchronize { POINTS[id] = octets.freeze } }
   end
 
   # A key's public half alone, as a verifier or a peer holds it.
