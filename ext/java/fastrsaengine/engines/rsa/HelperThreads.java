@@ -25,7 +25,15 @@ final class HelperThreads {
     /** Named so that a thread dump, and the specs, tell them apart. */
     static final String THREAD_NAME = "fast-rsa-engine split helper";
     private static final int IDLE_EXIT_SECONDS = 5;
-    private static final long SPIN_NANOS = 50_000;
+    /**
+     * How long a helper spins for its next task before it parks, and a caller for its helper's half
+     * before it parks: a wake-up from park costs tens of microseconds on a virtual machine, a tenth of
+     * a half of RSA-2048 (measured: see doc/benchmarks.md), and a signing loop's next task comes well
+     * within this. Neither spins while every core has an operation to run ({@link Split#coreFree}): the
+     * spin would take the time of a thread that has work.
+     */
+    private static final long HELPER_SPIN_NANOS = 500_000;
+    private static final long CALLER_SPIN_NANOS = 1_000_000;
     /** Thread.onSpinWait (Java 9+; the extension is built for Java 8), a CPU's pause hint that leaves the other hyperthread its share; nothing on Java 8. */
     private static final Runnable SPIN_WAIT = spinWait();
     private static final Helper[] HELPERS = helpers(Runtime.getRuntime().availableProcessors() - 1);
@@ -93,9 +101,9 @@ final class HelperThreads {
         BigInteger join() {
             if (takeBack()) return task.get();
             boolean interrupted = false;
-            long spinUntil = System.nanoTime() + SPIN_NANOS;
+            long spinUntil = System.nanoTime() + CALLER_SPIN_NANOS;
             while (state.get() != DONE) {
-                if (System.nanoTime() < spinUntil) {
+                if (System.nanoTime() < spinUntil && Split.coreFree()) {
                     SPIN_WAIT.run();
                 } else {
                     LockSupport.park(this);
@@ -198,7 +206,7 @@ final class HelperThreads {
                     continue;
                 }
                 long idle = System.nanoTime() - idleSince;
-                if (idle < SPIN_NANOS) {
+                if (idle < HELPER_SPIN_NANOS && Split.coreFree()) {
                     SPIN_WAIT.run();
                 } else if (idle < IDLE_EXIT_SECONDS * 1_000_000_000L) {
                     LockSupport.parkNanos(this, IDLE_EXIT_SECONDS * 1_000_000_000L - idle);

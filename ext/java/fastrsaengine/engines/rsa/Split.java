@@ -69,6 +69,11 @@ public final class Split {
         return on && running <= HelperThreads.count();
     }
 
+    /** Whether fewer operations of keys the split takes run than there are cores: one may be idle. */
+    static boolean coreFree() {
+        return RUNNING.get() <= HelperThreads.count();
+    }
+
     static void leave(boolean split) {
         RUNNING.decrementAndGet();
         (split ? SPLIT : UNSPLIT).increment();
