@@ -236,6 +236,12 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
       end,
       "PKCS7#decrypt with no key" => ->(_key) { OpenSSL::PKCS7.new.decrypt(nil) }
     }
+    def expect_bad_decrypt_or_random(outcome)
+      return expect(outcome.value).not_to eq("x") unless outcome.raised?
+
+      expect([outcome.error_class, outcome.message]).to eq([OpenSSL::PKCS7::PKCS7Error, "bad decrypt"])
+    end
+
     bad_calls.each do |name, call|
       it "#{name}: stock's answer" do
         key = fixture.private_key
@@ -246,7 +252,9 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
         next expect(ours.error).to be_a(StandardError) if stock.java_exception?
 
         # Another key's envelope opens to a random content key, as OpenSSL opens it (DIFFERENCES.md,
-        # pkcs7-decrypt-bad-padding): "bad decrypt", or about one time in 256 random bytes.
+        # pkcs7-decrypt-bad-padding): "bad decrypt", or about one time in 256 random bytes; stock's
+        # too, each on a draw of its own, so each is judged alone.
+        next [ours, stock].each { |outcome| expect_bad_decrypt_or_random(outcome) } if name.end_with?("another key")
         next expect(ours.value).not_to eq("x") if name.include?("another key") && !ours.raised?
 
         expect([ours.error_class, ours.message]).to eq([stock.error_class, stock.message])
