@@ -6,7 +6,8 @@ require "open3"
 # bin/benchmark's measurement in interleaved rounds. The host's speed drifts 10-50% within minutes,
 # so a ratio of two figures measured minutes apart measures the drift as much as the code. In a
 # round every runtime (MRI, stock JRuby, each backend, each baseline's) has one fresh process, all
-# started together and idle but in their turn; each cell is measured by every runtime back to back,
+# started together and stopped but in their turn (SIGSTOP: an idle JVM still compiles and collects,
+# on the core a split signature hands its other half to); each cell is measured by every runtime back to back,
 # seconds apart, in an order that rotates from cell to cell and round to round, and ratios are taken
 # within a round only. Rounds of fresh processes (JMH's forks) also sample what differs from one
 # JVM to the next: where the JIT placed the code, what the heap looks like.
@@ -23,7 +24,17 @@ class Rounds
     def initialize(runtime, settings, env)
       @runtime = runtime
       arguments = JSON.generate(settings.merge(engine: runtime.engine, lib: runtime.lib).compact)
-      @input, @output, @thread = Open3.popen2(env.merge(runtime.env || {}), runtime.interpreter, RUNNER, arguments)
+      # A process group of its own, which pause and resume signal whole (bin/jruby's JVM and its threads).
+      @input, @output, @thread = Open3.popen2(env.merge(runtime.env || {}), runtime.interpreter, RUNNER, arguments, pgroup: true)
+    end
+
+    # Stops the runner, its JIT compiler and its garbage collector included, while another runtime measures.
+    def pause
+      signal("STOP")
+    end
+
+    def resume
+      signal("CONT")
     end
 
     # The runner's first line, once it has loaded and checked every operation: {"runtime" => ...}.
@@ -37,11 +48,18 @@ class Rounds
     end
 
     def stop
+      resume
       @input.close unless @input.closed?
       @thread.value
     end
 
     private
+
+    def signal(name)
+      ::Process.kill(name, -@thread.pid)
+    rescue Errno::ESRCH # it has ended; answer reports why
+      nil
+    end
 
     def answer
       line = @output.gets or raise "the #{@runtime.key} process ended (#{@thread.value})"
@@ -69,7 +87,7 @@ class Rounds
     ready = processes.filter_map { |runtime, process| attempt(runtime) { [runtime, process.ready] } }.to_h
     started = ready.dup # a runtime whose process fails later keeps the rates it had measured
     order = ready.keys.rotate(index)
-    order.select(&:jruby).each { |runtime| attempt(runtime) { processes[runtime].request(warm: @timing[:jit_warmup]) } }
+    order.select(&:jruby).each { |runtime| attempt(runtime) { alone(runtime, processes) { |runner| runner.request(warm: @timing[:jit_warmup]) } } }
     rates = Hash.new { |hash, key| hash[key] = {} }
     @cells.each_with_index do |cell, position|
       measure(cell, order.rotate(position), processes, ready).each { |key, cell_rates| rates[key][cell] = cell_rates }
@@ -98,7 +116,7 @@ class Rounds
       order.rotate(repeat).each do |runtime|
         next unless ready[runtime]&.dig("runtime", "cells")&.include?(cell.take(2))
 
-        rate = attempt(runtime) { processes[runtime].request(cell: cell, **slice(cell.first)).fetch("ops_per_sec") }
+        rate = attempt(runtime) { alone(runtime, processes) { |runner| runner.request(cell: cell, **slice(cell.first)) }.fetch("ops_per_sec") }
         rate ? rates[runtime.key] << rate : ready.delete(runtime)
       end
     end
@@ -115,11 +133,20 @@ class Rounds
       order.rotate(position).each do |runtime|
         next unless ready[runtime]&.dig("runtime", "cells")&.include?(["sign", bits])
 
-        answer = attempt(runtime) { processes[runtime].request(latency: ["sign", bits], time: @timing[:latency_time]) }
+        answer = attempt(runtime) { alone(runtime, processes) { |runner| runner.request(latency: ["sign", bits], time: @timing[:latency_time]) } }
         answer ? figures[runtime.key][bits] = answer : ready.delete(runtime)
       end
     end
     figures
+  end
+
+  # The block's answer for the runtime's process, every other runtime's process stopped meanwhile.
+  def alone(runtime, processes)
+    others = processes.reject { |other, _| other == runtime }.values
+    others.each(&:pause)
+    yield processes[runtime]
+  ensure
+    others&.each(&:resume)
   end
 
   # The block's answer, or nil where the runtime's process failed: the runtime is left out of the round.
