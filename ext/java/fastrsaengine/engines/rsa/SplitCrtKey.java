@@ -16,19 +16,23 @@ import java.security.spec.RSAPublicKeySpec;
  *
  * <p>Per operation, with {@code c} the input:
  * <ol>
- * <li>Blind at n: {@code c' = c * r^e mod n} ({@link Blinding}), so neither half sees {@code c}: each half
- *     is the backend's raw constant-time exponentiation, which does not blind (AWS-LC does not for a key
- *     without e; libgmp's mpz_powm_sec never does).</li>
- * <li>Reduce and hand over: {@code c'_q = c' mod q} goes to a helper, which computes
- *     {@code m_q = c'_q^dQ mod q}; the caller computes {@code m_p = (c' mod p)^dP mod p}.</li>
- * <li>Join with Garner: {@code m' = m_q + q * ((m_p - m_q) * qInv mod p)}, the unique value below n that
- *     is m_p modulo p and m_q modulo q; so {@code m' = c'^d mod n}.</li>
- * <li>Unblind: {@code m = m' * r^-1 mod n = c^d mod n}, since {@code (r^e)^d = r}.</li>
+ * <li>Reduce and hand over: {@code c_q = c mod q} goes to a helper, which computes
+ *     {@code m_q = c_q^dQ mod q}; the caller computes {@code m_p = (c mod p)^dP mod p}.</li>
+ * <li>Each half blinded modulo its prime ({@link BlindedKey}): {@code c_p * r_p^e mod p} is what the
+ *     half's exponentiation sees, and its result times {@code r_p^-1}, since {@code e * dP = 1 mod p-1}
+ *     makes {@code (r_p^e)^dP = r_p}. With r_p and r_q uniform modulo their primes this is blinding at
+ *     n by {@code r^e} for the r that is r_p modulo p and r_q modulo q (CRT), so each half sees exactly
+ *     what it would see blinded at n, as the GMP backend's CRT key does; done in the halves, every
+ *     multiplication is half-size and runs on both cores at once. The backend's raw half does not
+ *     blind (AWS-LC does not for a key without e; libgmp's mpz_powm_sec never does).</li>
+ * <li>Join with Garner: {@code m = m_q + q * ((m_p - m_q) * qInv mod p)}, the unique value below n that
+ *     is m_p modulo p and m_q modulo q; so {@code m = c^d mod n}.</li>
  * <li>Check with e: {@code m^e = c mod n}, by the backend's own public operation (else modulo p and
- *     modulo q, which with p and q coprime and {@code p * q = n} ({@link KeyChecks}) is the same). A fault in either half, in Garner or in the unblinding
- *     makes m wrong modulo at least one prime, and the Bellcore attack needs exactly one such result; it
- *     is refused ({@link FaultDetectedException}), and {@link KeyChecks} computes the answer again as
- *     n, e, d, as for every CRT result that fails its check.</li>
+ *     modulo q, which with p and q coprime and {@code p * q = n} ({@link KeyChecks}) is the same). A
+ *     fault in either half, its blinding or Garner makes m wrong modulo at least one prime, and the
+ *     Bellcore attack needs exactly one such result; it is refused ({@link FaultDetectedException}),
+ *     and {@link KeyChecks} computes the answer again as n, e, d, as for every CRT result that fails
+ *     its check.</li>
  * </ol>
  * When the split is off, no core is free or no helper is idle ({@link Split}), the operation is the
  * backend's own whole CRT key, exactly as without the split.
@@ -39,19 +43,17 @@ final class SplitCrtKey implements PreparedKey {
     /** The backend's own m^e mod n, for the check; null where it has none (the JDK's arithmetic checks). */
     private final PreparedPublicKey verifier;
     private final BigInteger n, e, p, q, qInv;
-    private final Blinding blinding;
 
     private SplitCrtKey(PreparedKey whole, PreparedKey halfP, PreparedKey halfQ, PreparedPublicKey verifier, RSAPrivateCrtKey key, BigInteger e) {
         this.whole = whole;
-        this.halfP = halfP;
-        this.halfQ = halfQ;
+        this.halfP = new BlindedKey(halfP, e);
+        this.halfQ = new BlindedKey(halfQ, e);
         this.verifier = verifier;
         this.n = key.getModulus();
         this.e = e;
         this.p = key.getPrimeP();
         this.q = key.getPrimeQ();
         this.qInv = key.getCrtCoefficient();
-        this.blinding = new Blinding(n, () -> Blinding.withPublicExponent(n, e));
     }
 
     /**
@@ -93,22 +95,16 @@ final class SplitCrtKey implements PreparedKey {
 
     /** The operation on two threads; null when no helper was idle after all. */
     private BigInteger split(BigInteger input) {
-        Blinding.Pair pair = blinding.acquire();
-        BigInteger blinded = pair.blind(input, n);
-        HelperThreads.Handoff other = HelperThreads.offer(() -> halfQ.privateOperation(blinded.mod(q)));
-        if (other == null) {
-            blinding.release(pair);
-            return null;
-        }
+        HelperThreads.Handoff other = HelperThreads.offer(() -> halfQ.privateOperation(input.mod(q)));
+        if (other == null) return null;
         BigInteger mP;
         try {
-            mP = halfP.privateOperation(blinded.mod(p));
+            mP = halfP.privateOperation(input.mod(p));
         } catch (RuntimeException failed) {
             other.cancel();
             throw failed;
         }
-        BigInteger result = pair.unblind(recombine(mP, other.join()), n);
-        blinding.release(pair);
+        BigInteger result = recombine(mP, other.join());
         if (!isCorrect(result, input)) throw new FaultDetectedException();
         return result;
     }
