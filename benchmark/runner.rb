@@ -14,9 +14,7 @@ require "json"
 require_relative "lib/ec_operations"
 require_relative "lib/rsa_operations"
 
-# Runs `call` in `threads` threads at once, each with operations of its own on the one shared key,
-# for `warmup` seconds unmeasured and then `time` seconds; answers the calls a second of all
-# threads together.
+# Times one thread's calls of one operation: their rate, or each call's time.
 class CellTimer
   def self.clock
     Process.clock_gettime(Process::CLOCK_MONOTONIC)
@@ -48,18 +46,55 @@ class CellTimer
     times.sort!
     %w[p50_us 0.5 p99_us 0.99].each_slice(2).to_h { |name, at| [name, times[(at.to_f * (times.size - 1)).round] * 1e6] }
   end
+end
+
+# The threads that measure, kept for the process's life, each with operations of its own (one set per
+# key, made once): a slice runs the operation and nothing else. A thread and operations made anew for
+# every slice (a certificate, a CSR and an envelope each time) ran code once a slice that the JIT then
+# compiled and deoptimized during the next slices, on the core where a split signature runs its other half.
+class Measurers
+  # A thread taking jobs one at a time: each a block given the thread's operation of a cell.
+  class Measurer
+    def initialize(operations_for)
+      @operations = Hash.new { |made, (bits, op)| made[[bits, op]] = operations_for.(bits, op).operations.fetch(op) }
+      @jobs = Queue.new
+      @thread = Thread.new { loop { job, answer = @jobs.pop; answer << outcome(job) } }
+    end
+
+    # Runs the block on this thread with its operations by [bits, op]; answers a queue its outcome
+    # arrives on: the block's value, or the exception it raised.
+    def ask(&job)
+      Queue.new.tap { |answer| @jobs << [job, answer] }
+    end
+
+    private
+
+    def outcome(job)
+      job.call(@operations)
+    rescue StandardError => e # the runner's main thread raises it
+      e
+    end
+  end
 
   def initialize(operations_for)
     @operations_for = operations_for # -> a fresh RsaOperations or EcOperations of the cell's key
+    @measurers = []
   end
 
+  # The block's value on each of the first `count` measuring threads, run at once.
+  def each_of(count, &job)
+    @measurers << Measurer.new(@operations_for) while @measurers.size < count
+    outcomes = @measurers.first(count).map { |measurer| measurer.ask(&job) }.map(&:pop)
+    outcomes.each { |outcome| raise outcome if outcome.is_a?(StandardError) }
+  end
+
+  # The calls a second of `threads` threads on the cell's operation at once, on its one shared key.
   def measure(op, bits, threads, warmup, time)
-    Array.new(threads) do
-      Thread.new(@operations_for.(bits, op).operations.fetch(op)) do |call|
-        CellTimer.rate(call, warmup) if warmup.positive?
-        CellTimer.rate(call, time)
-      end
-    end.sum(&:value)
+    each_of(threads) do |operations|
+      call = operations[[bits, op]]
+      CellTimer.rate(call, warmup) if warmup.positive?
+      CellTimer.rate(call, time)
+    end.sum
   end
 end
 
@@ -70,8 +105,8 @@ keys = { RsaOperations => settings["sizes"].to_h { |bits| [bits, read.("rsa", bi
          EcOperations => settings["curves"].to_h { |bits| [bits, read.("ec", bits)] } }
 family = ->(op) { EcOperations.operation?(op) ? EcOperations : RsaOperations }
 operations_for = ->(bits, op) { family.(op).new(keys[family.(op)].fetch(bits)) }
-timer = CellTimer.new(operations_for)
-# One set of operations per key, checked (a broken backend is never timed), for the warm-up.
+measurers = Measurers.new(operations_for)
+# One set of operations per key, checked: a broken backend is never timed.
 warm_set = keys.flat_map { |kind, by_size| by_size.map { |bits, key| [bits, kind.new(key).tap(&:check!)] } }
 
 runtime = { ruby: RUBY_DESCRIPTION, openssl: OpenSSL::OPENSSL_LIBRARY_VERSION }
@@ -90,15 +125,15 @@ $stdin.each_line do |line|
   if request["warm"]
     deadline = CellTimer.clock + request["warm"]
     # The cells asked for, but RSA's keygen, whose calls last up to seconds (its cells warm up their own).
-    asked = settings["ops"] - ["keygen"]
-    calls = warm_set.flat_map { |_bits, operations| (operations.names & asked).map { |op| operations.operations.fetch(op) } }
-    calls.cycle { |call| CellTimer.rate(call, 0.05); break if CellTimer.clock > deadline }
+    asked = runtime[:cells].select { |op, _bits| (settings["ops"] - ["keygen"]).include?(op) }
+    # Through the code that measures, so that the JIT has compiled that, not some other caller of the calls.
+    asked.cycle { |op, bits| measurers.measure(op, bits, 1, 0, 0.05); break if CellTimer.clock > deadline }
     puts JSON.generate(warmed: true)
   elsif request["latency"]
     op, bits = request["latency"]
-    puts JSON.generate(CellTimer.latency(operations_for.(bits, op).operations.fetch(op), request.fetch("time")))
+    puts JSON.generate(measurers.each_of(1) { |operations| CellTimer.latency(operations[[bits, op]], request.fetch("time")) }.first)
   else
     op, bits, threads = request.fetch("cell")
-    puts JSON.generate(ops_per_sec: timer.measure(op, bits, threads, request.fetch("warmup"), request.fetch("time")))
+    puts JSON.generate(ops_per_sec: measurers.measure(op, bits, threads, request.fetch("warmup"), request.fetch("time")))
   end
 end
