@@ -1,15 +1,16 @@
 # frozen_string_literal: true
 
 require "openssl"
+require_relative "structure_operations"
 
 # The EC operations timed on one key, each a callable, as RsaOperations are RSA's: ec_sign (ECDSA with
 # the curve's JOSE digest: ES256, ES384, ES512), ec_verify with the public key alone, ecdh
 # (dh_compute_key with a fixed peer's point), ec_keygen (a new key on the curve a call), and the
-# structures an EC CA or client signs, as RSA's cert_sign and csr_sign: ec_cert_sign (a self-signed
-# certificate, which stock signs through the JDK's SunEC) and ec_csr_sign (a CSR, through Bouncy
-# Castle). A curve is named by its size in bits, in the table's "bits" column.
+# structures of an EC key, RSA's as StructureOperations makes them, each named with "ec_" before:
+# ec_cert_sign (which stock signs through the JDK's SunEC), ec_csr_sign (through Bouncy Castle),
+# ec_cert_verify and so on. A curve is named by its size in bits, in the table's "bits" column.
 class EcOperations
-  NAMES = %w[ec_sign ec_verify ecdh ec_keygen ec_cert_sign ec_csr_sign].freeze
+  NAMES = (%w[ec_sign ec_verify ecdh ec_keygen] + StructureOperations::NAMES.map { |name| "ec_#{name}" }).freeze
   CURVES = { 256 => "prime256v1", 384 => "secp384r1", 521 => "secp521r1" }.freeze
   DIGESTS = { 256 => "SHA256", 384 => "SHA384", 521 => "SHA512" }.freeze
   MESSAGE = "k" * 32
@@ -31,15 +32,8 @@ class EcOperations
                     "ec_verify" => -> { public_key.verify(digest, signature, MESSAGE) },
                     "ecdh" => -> { key.dh_compute_key(peer) },
                     "ec_keygen" => -> { OpenSSL::PKey::EC.generate(CURVES.fetch(bits)) } }
-    @operations.merge!(structure_operations(key, OpenSSL::Digest.new(digest)))
-  end
-
-  # A self-signed certificate and a CSR of the key (RsaOperations.certificate's fields; the public
-  # key set from the key, whose public_key is a point).
-  def structure_operations(key, digest)
-    cert = RsaOperations.certificate(key)
-    request = OpenSSL::X509::Request.new.tap { |r| r.subject = cert.subject; r.public_key = key }
-    { "ec_cert_sign" => -> { cert.sign(key, digest) }, "ec_csr_sign" => -> { request.sign(key, digest) } }
+    @structures = StructureOperations.operations(key, public_key, OpenSSL::Digest.new(digest))
+    @operations.merge!(@structures.transform_keys { |name| "ec_#{name}" })
   end
 
   def names
@@ -51,7 +45,6 @@ class EcOperations
     raise "ec_verify rejected a good signature" unless @operations["ec_verify"].call
     raise "ec_sign made a signature that does not verify" unless @key.verify(DIGESTS.fetch(@key.group.degree), @operations["ec_sign"].call, MESSAGE)
     raise "ec_keygen made no private key" unless @operations["ec_keygen"].call.private?
-    raise "ec_cert_sign made a certificate that does not verify" unless @operations["ec_cert_sign"].call.verify(@key)
-    raise "ec_csr_sign made a CSR that does not verify" unless @operations["ec_csr_sign"].call.verify(@key)
+    StructureOperations.check!(@structures, @key)
   end
 end

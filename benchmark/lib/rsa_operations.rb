@@ -1,18 +1,21 @@
 # frozen_string_literal: true
 
 require "openssl"
+require_relative "structure_operations"
 
 # The RSA operations timed on one key, each a callable. sign and decrypt use the private key (what
 # fast-rsa-engine speeds up); verify, verify_pss and encrypt the public key alone, as an app holding
 # a certificate does. encrypt is left out where the runtime lacks PKey#encrypt (stock JRuby), and
 # verify_pss where it lacks sign_pss and verify_pss (jruby-openssl 0.15), so their cells show "-".
-# cert_sign, csr_sign, pkcs7_sign and pkcs7_decrypt are the private-key operations of the
-# structures: X509::Certificate#sign, X509::Request#sign, PKCS7.sign and PKCS7#decrypt, each on
-# objects of its own: as in an app, threads share a key, but each thread signs its own certificates
-# and CSRs (the gem signs one such object one thread at a time, as signing rewrites it in place).
-# keygen makes a new key of the key's size a call.
+# The structures' (StructureOperations: certificates, CSRs, CRLs), and PKCS#7's: pkcs7_sign
+# (PKCS7.sign), pkcs7_verify (PKCS7#verify of signed data read once, the signer's certificate
+# trusted) and pkcs7_decrypt (PKCS7#decrypt of an envelope), each on objects of its
+# own: as in an app, threads share a key, but each thread has its own structures (the gem signs one
+# such object one thread at a time, as signing rewrites it in place). keygen makes a new key of the
+# key's size a call.
 class RsaOperations
-  NAMES = %w[sign verify verify_pss encrypt decrypt cert_sign csr_sign pkcs7_sign pkcs7_decrypt keygen].freeze
+  NAMES = %w[sign verify verify_pss encrypt decrypt cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify
+             pkcs7_sign pkcs7_verify pkcs7_decrypt keygen].freeze
   DIGEST = "SHA256"
   MESSAGE = "k" * 32 # as long as a 256-bit session key, so it can be encrypted too
   PSS = { salt_length: :digest, mgf1_hash: DIGEST }.freeze
@@ -32,18 +35,6 @@ class RsaOperations
     FastRsaEngine.backend = engine if engine
   end
 
-  # A self-signed certificate for the key, valid from a minute ago for a year.
-  def self.certificate(key)
-    cert = OpenSSL::X509::Certificate.new
-    cert.version = 2
-    cert.serial = 1
-    cert.subject = cert.issuer = OpenSSL::X509::Name.parse("/CN=127.0.0.1")
-    cert.public_key = key # its public half (an EC key's public_key is a point)
-    cert.not_before = Time.now - 60
-    cert.not_after = Time.now + 365 * 24 * 3600
-    cert.sign(key, OpenSSL::Digest.new(DIGEST))
-  end
-
   def initialize(key)
     @key = key
     public_key = key.public_key
@@ -61,22 +52,21 @@ class RsaOperations
       @operations["verify_pss"] = -> { public_key.verify_pss(DIGEST, pss_signature, MESSAGE, **PSS) }
     end
     @operations["encrypt"] = -> { public_key.encrypt(MESSAGE, OAEP) } if public_key.respond_to?(:encrypt)
-    @operations.merge!(structure_operations(key))
+    @operations.merge!(StructureOperations.operations(key, public_key, OpenSSL::Digest.new(DIGEST)), pkcs7_operations(key))
   end
 
   def names
     NAMES & @operations.keys
   end
 
-  # A self-signed certificate, a CSR, PKCS#7 signed data of the message and an envelope for the key.
-  def structure_operations(key)
-    cert = RsaOperations.certificate(key)
-    request = OpenSSL::X509::Request.new.tap { |r| r.subject = cert.subject; r.public_key = key.public_key }
-    digest = OpenSSL::Digest.new(DIGEST) # a Digest, not a name: jruby-openssl 0.15's CSR takes no name
+  # PKCS#7 signed data of the message, and an envelope for the key, with its self-signed certificate.
+  def pkcs7_operations(key)
+    cert = StructureOperations.certificate(key, OpenSSL::Digest.new(DIGEST))
+    signed = OpenSSL::PKCS7.new(OpenSSL::PKCS7.sign(cert, key, MESSAGE, [], OpenSSL::PKCS7::BINARY).to_der)
+    store = OpenSSL::X509::Store.new.tap { |trusted| trusted.add_cert(cert) }
     envelope = OpenSSL::PKCS7.encrypt([cert], MESSAGE, OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY)
-    { "cert_sign" => -> { cert.sign(key, digest) },
-      "csr_sign" => -> { request.sign(key, digest) },
-      "pkcs7_sign" => -> { OpenSSL::PKCS7.sign(cert, key, MESSAGE, [], OpenSSL::PKCS7::BINARY) },
+    { "pkcs7_sign" => -> { OpenSSL::PKCS7.sign(cert, key, MESSAGE, [], OpenSSL::PKCS7::BINARY) },
+      "pkcs7_verify" => -> { signed.verify([cert], store, nil, OpenSSL::PKCS7::BINARY) },
       "pkcs7_decrypt" => -> { envelope.decrypt(key, cert) } }
   end
 
@@ -85,7 +75,8 @@ class RsaOperations
     raise "verify rejected a good signature" unless names.grep(/\Averify/).all? { |name| @operations[name].call }
     raise "decrypt did not give the message back" unless @operations["decrypt"].call == MESSAGE
     raise "pkcs7_decrypt did not give the message back" unless @operations["pkcs7_decrypt"].call == MESSAGE
-    raise "cert_sign made a certificate that does not verify" unless @operations["cert_sign"].call.verify(@key)
+    raise "pkcs7_verify rejected good signed data" unless @operations["pkcs7_verify"].call
+    StructureOperations.check!(@operations, @key)
     return unless names.include?("encrypt")
     raise "encrypt did not round-trip" unless @key.decrypt(@operations["encrypt"].call, OAEP) == MESSAGE
   end
