@@ -22,7 +22,7 @@ LOOPBACK = java.net.InetAddress.getByName("127.0.0.1")
 # store and the client's trust store.
 def contexts
   key = OpenSSL::PKey::RSA.new(2048)
-  pkcs12 = OpenSSL::PKCS12.create("benchmark", "server", key, RsaOperations.certificate(key)).to_der
+  pkcs12 = OpenSSL::PKCS12.create("benchmark", "server", key, StructureOperations.certificate(key, OpenSSL::Digest.new("SHA256"))).to_der
   password = "benchmark".to_java.toCharArray
   store = java.security.KeyStore.getInstance("PKCS12")
   store.load(java.io.ByteArrayInputStream.new(pkcs12.to_java_bytes), password)

@@ -95,15 +95,12 @@ RSpec.describe "The JCA provider", jruby: true do
           it "SHA256withRSA with a 2048-bit key splits where the JVM has a second core, and gives the JDK's bytes split or not" do
             private_key, = java_keys(fixture)
             jdks = sign("SHA256withRSA", private_key, "split", "SunRsaSign").first
-            before = FastRsaEngine.split
-            FastRsaEngine.split = :off
-            expect(sign("SHA256withRSA", private_key, "split").first).to eq(jdks)
-            FastRsaEngine.split = :auto
-            split = FastRsaEngine.stats[:split][:split]
-            expect(sign("SHA256withRSA", private_key, "split").first).to eq(jdks)
-            expect(FastRsaEngine.stats[:split][:split] - split).to eq(FastRsaEngine.split == :auto ? 1 : 0)
-          ensure
-            FastRsaEngine.split = before
+            Backends.splitting(:off) { expect(sign("SHA256withRSA", private_key, "split").first).to eq(jdks) }
+            Backends.splitting(:auto) do
+              split = FastRsaEngine.stats[:split][:split]
+              expect(sign("SHA256withRSA", private_key, "split").first).to eq(jdks)
+              expect(FastRsaEngine.stats[:split][:split] - split).to eq(FastRsaEngine.split == :auto ? 1 : 0)
+            end
           end
         end
 

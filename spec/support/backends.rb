@@ -40,6 +40,19 @@ module Backends
     Gem::Version.new(JOpenSSL::VERSION) < Gem::Version.new("0.16")
   end
 
+  # Runs the block with the split as `setting` (:auto or :off), every call with a core free splitting
+  # (no key learning which way is faster: engines/rsa/SplitChoice.java), so that split calls can be
+  # counted; then restores both.
+  def splitting(setting)
+    before = FastRsaEngine.split
+    FastRsaEngine.split = setting
+    Java::FastrsaengineEnginesRsa::Split.learn(false)
+    yield
+  ensure
+    Java::FastrsaengineEnginesRsa::Split.learn(true)
+    FastRsaEngine.split = before if before
+  end
+
   # Runs the block with a backend active, then restores the one before.
   def with(name)
     before = FastRsaEngine.backend

@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * When a private-key operation runs its two CRT halves on two cores ({@link SplitCrtKey}): the JVM's
  * setting (FAST_RSA_ENGINE_SPLIT, FastRsaEngine.split=), the key sizes it pays for, whether a core is
- * free, and how many calls split. One setting for the JVM, as its helper threads are the JVM's: every
+ * free, and how many calls split (each key also learns whether splitting is the faster way on this
+ * machine now: {@link SplitChoice}). One setting for the JVM, as its helper threads are the JVM's: every
  * runtime and the JCA provider share them.
  */
 public final class Split {
@@ -38,6 +39,14 @@ public final class Split {
     /** Turns the split on (where {@link #possible}) or off for the JVM; calls running finish as they began. */
     public static void turn(boolean wanted) {
         on = wanted && possible();
+    }
+
+    /**
+     * Whether each key learns which way is faster ({@link SplitChoice}); off, every operation with a
+     * core free splits. For the specs that count split calls: not a setting of the gem's.
+     */
+    public static void learn(boolean wanted) {
+        SplitChoice.learn(wanted);
     }
 
     /** What FastRsaEngine.info shows. */

@@ -34,8 +34,9 @@ import java.security.spec.RSAPublicKeySpec;
  *     and {@link KeyChecks} computes the answer again as n, e, d, as for every CRT result that fails
  *     its check.</li>
  * </ol>
- * When the split is off, no core is free or no helper is idle ({@link Split}), the operation is the
- * backend's own whole CRT key, exactly as without the split.
+ * When the split is off, no core is free, no helper is idle ({@link Split}) or splitting has lately
+ * been the slower way for this key ({@link SplitChoice}), the operation is the backend's own whole CRT
+ * key, exactly as without the split.
  */
 final class SplitCrtKey implements PreparedKey {
     private final PreparedKey whole;
@@ -43,6 +44,7 @@ final class SplitCrtKey implements PreparedKey {
     /** The backend's own m^e mod n, for the check; null where it has none (the JDK's arithmetic checks). */
     private final PreparedPublicKey verifier;
     private final BigInteger n, e, p, q, qInv;
+    private final SplitChoice choice = new SplitChoice();
 
     private SplitCrtKey(PreparedKey whole, PreparedKey halfP, PreparedKey halfQ, PreparedPublicKey verifier, RSAPrivateCrtKey key, BigInteger e) {
         this.whole = whole;
@@ -81,13 +83,23 @@ final class SplitCrtKey implements PreparedKey {
         return true;
     }
 
+    /**
+     * Split when on, a core free and splitting the faster way lately ({@link SplitChoice}); each call
+     * with a core free is timed, for that choice, when it went the way chosen.
+     */
     @Override
     public BigInteger privateOperation(BigInteger input) {
-        boolean split = Split.enter();
+        boolean allowed = Split.enter(); // on, and a core free
+        boolean chosen = allowed && choice.splitNext();
+        boolean split = chosen; // a fault caught in a split call counts as split
         try {
-            BigInteger result = split ? split(input) : null;
+            if (!allowed) return whole.privateOperation(input);
+            long start = System.nanoTime();
+            BigInteger result = chosen ? split(input) : null;
             split = result != null;
-            return split ? result : whole.privateOperation(input);
+            if (!split) result = whole.privateOperation(input);
+            if (split == chosen) choice.record(split, System.nanoTime() - start);
+            return result;
         } finally {
             Split.leave(split);
         }
