@@ -59,6 +59,15 @@ RSpec.describe "The benchmark commands" do
     end
   end
 
+  it "the profiler prints an operation's rate and the share of its samples in each library method", jruby: true do
+    stdout, stderr, status = Open3.capture3(RbConfig.ruby, "benchmark/profile.rb", "--seconds", "0.5", "--top", "5", "--bits", "1024", "verify", chdir: root)
+    expect(status).to be_success, stderr
+    header, *methods = stdout.lines
+    expect(header).to match(/\Averify, fast-rsa-engine \w+: \d+ calls\/s, [\d.]+ µs a call; [1-9]\d* samples$/)
+    expect(methods.size).to be_between(1, 5)
+    expect(methods).to all(match(/\A +\d+\.\d%  (org\.jruby\.ext\.openssl|fastrsaengine|org\.bouncycastle|sun\.security|java\.security|javax\.crypto|com\.amazon|java\.math)\./))
+  end
+
   it "the chart draws a bar per figure, in an SVG document", one_line: true do
     groups = [["sign 2048", [[0.27, ["0.27"]], [1.04, ["1.04"]]]], ["verify 2048", [nil, [1.3, ["1.30"]]]]]
     chart = Chart.new(title: "t", subtitle: "s", series: %w[stock aws_lc], panels: { "1 thread" => groups }, unit: "x")
