@@ -51,6 +51,12 @@ module FastRsaEngine
 
     STRUCTURE_CHECKS = {
       certificate_sign: ->(key, applied) { certificate(key, patched(OpenSSL::X509::Certificate, applied) { prepend StructurePatch::Certificate }).verify(key) },
+      # A certificate read from DER verifies through the engine; one changed since is false, as stock's.
+      certificate_verify: lambda do |key, applied|
+        reader = patched(OpenSSL::X509::Certificate, applied) { prepend StructurePatch::CertificateVerify }
+        changed = reader.new(certificate(key).to_der).tap { |cert| cert.serial = 2 }
+        reader.new(certificate(key).to_der).verify(key) && !changed.verify(key)
+      end,
       request_sign: lambda do |key, applied|
         request = patched(OpenSSL::X509::Request, applied) { prepend StructurePatch::Request }.new
         request.subject = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")

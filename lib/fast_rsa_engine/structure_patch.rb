@@ -1,9 +1,9 @@
 # frozen_string_literal: true
 
 module FastRsaEngine
-  # The methods that sign or decrypt a structure with an RSA key, beyond OpenSSL::PKey::RSA's own:
-  # X509::Certificate#sign, X509::Request#sign, X509::CRL#sign, OCSP::BasicResponse#sign,
-  # OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its Java side,
+  # X509::Certificate#verify, and the methods that sign or decrypt a structure with an RSA key,
+  # beyond OpenSSL::PKey::RSA's own: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
+  # OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its Java side,
   # FastRsaEngine::StructureMethods (ext/java), checks the arguments as MRI does (and edits the
   # args array passed to it where stock cannot take what MRI does: an OCSP digest by name, a nil
   # certificate to PKCS7#decrypt; StructureArguments), runs
@@ -18,6 +18,11 @@ module FastRsaEngine
     # X509::Certificate#sign(key, digest)
     module Certificate
       def sign(a0, a1) = StructureMethods.certificate_sign(self, a0, a1) { |key = a0| super(key, a1) }
+    end
+
+    # X509::Certificate#verify(key): the engine's yes where it finds the signature the key's, else stock's answer.
+    module CertificateVerify
+      def verify(a0) = StructureMethods.certificate_verify(self, a0) { super(a0) }
     end
 
     # X509::Request#sign(key, digest)
@@ -53,6 +58,7 @@ module FastRsaEngine
     # The patches by name: what the start-up check runs, and apply applies.
     PATCHES = {
       certificate_sign: -> { OpenSSL::X509::Certificate.prepend(Certificate) },
+      certificate_verify: -> { OpenSSL::X509::Certificate.prepend(CertificateVerify) },
       request_sign: -> { OpenSSL::X509::Request.prepend(Request) },
       crl_sign: -> { OpenSSL::X509::CRL.prepend(Crl) },
       ocsp_basic_response_sign: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspBasicResponse) },

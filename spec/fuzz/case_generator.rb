@@ -220,6 +220,11 @@ module Fuzz
       pick(Value.certificate("unsigned"), Value.certificate("other"), nil, "text", Value.key(pick(*(@sound_keys.empty? ? @ec_sound_keys : @sound_keys))))
     end
 
+    # What certificate_verify checks, and with which key (StructureCalls.certificate_verify).
+    def certificate_check
+      pick(StructureCalls::CERTIFICATE_CHECKS)
+    end
+
     # A structure's digest: a digest as the RSA methods draw it, or any OpenSSL names (DSS1 it has no more).
     def structure_digest
       return digest unless reach?(:structure_arguments) && @random.rand < 0.3

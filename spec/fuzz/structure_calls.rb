@@ -1,7 +1,7 @@
 # frozen_string_literal: true
 
 module Fuzz
-  # The structure methods the gem routes (X509::Certificate#sign, X509::Request#sign,
+  # The structure methods the gem routes (X509::Certificate#sign and #verify, X509::Request#sign,
   # OCSP::BasicResponse#sign, PKCS7.sign, PKCS7#decrypt) and those it may route (X509::CRL#sign,
   # OCSP::Request#sign), each called with a key, certificates, digest, data and flags as the
   # fuzzer draws them (good and bad), on a structure made the same way under every backend and
@@ -51,6 +51,22 @@ module Fuzz
 
     # A PKCS#7 envelope the generator wrote (Fuzz::Envelopes): its DER, and what it is.
     Envelope = Struct.new(:der, :description)
+
+    # certificate_verify's checks: the key's certificate signed by the issuer, read from its DER,
+    # checked with the issuer's key (yes) or the key drawn (no, or an error for a key of another
+    # kind), with a byte of its signature or of its body flipped, or a field set after reading
+    # (stock answers false unchecked).
+    CERTIFICATE_CHECKS = ["issuer's key", "key drawn", "signature flipped", "body flipped", "changed"].freeze
+
+    # X509::Certificate#verify(key), as `check` (CERTIFICATE_CHECKS) says.
+    def certificate_verify(key, check)
+      der = signed_certificate(key).to_der
+      at = { "signature flipped" => der.bytesize - 1, "body flipped" => der.index(NAME.delete_prefix("/CN=")) }[check]
+      der = der.dup.tap { |bytes| bytes.setbyte(at, bytes.getbyte(at) ^ 1) } if at
+      cert = OpenSSL::X509::Certificate.new(der)
+      cert.serial = 8 if check == "changed"
+      cert.verify(check == "key drawn" ? key : KeyCorpus.key(ISSUER))
+    end
 
     def certificate_sign(key, digest)
       cert = certificate(key)
@@ -174,7 +190,8 @@ module Fuzz
       OpenSSL::PKCS7.encrypt([recipient], "fuzz plaintext", OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY)
     end
 
-    # The check of what the method made, by stock's own verification (which the gem leaves alone):
+    # The check of what the method made, by stock's own verification (which the gem leaves to stock
+    # but for X509::Certificate#verify, whose yes alone is the engine's):
     # false where that, or encoding what stock made, leaks a Java exception (jruby-openssl's
     # PKCS7#verify does on data signed with odd flags, its CRL#verify with an EC key without its
     # point) or raises X509::StoreError (its OCSP verify does for a chain with a certificate never

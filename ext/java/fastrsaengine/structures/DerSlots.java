@@ -121,6 +121,17 @@ final class DerSlots {
     }
 
     /**
+     * A certificate's to-be-signed part's signature field, whole (an AlgorithmIdentifier): the
+     * field after the serial number, which an optional version ([0]) comes before.
+     */
+    static byte[] certificateSignatureField(byte[] tbs) {
+        List<Integer> fields = children(tbs, expect(tbs, 0, SEQUENCE));
+        int at = !fields.isEmpty() && tag(tbs, fields.get(0)) == EXPLICIT_0 ? 2 : 1;
+        if (fields.size() <= at) throw new IllegalArgumentException("no signature field");
+        return element(tbs, fields.get(at));
+    }
+
+    /**
      * A BasicOCSPResponse with another responderID (an element's DER) in place of its own: the first
      * field of tbsResponseData after its optional version ([0]), RFC 6960's ResponderID.
      */

@@ -62,6 +62,9 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     setter of each one's encrypted digest: the engine's signature is set there, on the object
  *     stock returns. Reading it back from DER instead (to_der, then a parse) cost a fifth of the
  *     call, and lost what stock keeps beside the DER (the data argument, in {@code @data}).</li>
+ * <li>X509::Certificate's {@code verify} answers false while the private field {@code changed} is
+ *     true (a field set since the certificate was read or signed), and otherwise checks the JCA
+ *     certificate in {@code cert} (0.14 to 0.16): the engine checks the same one, and only then.</li>
  * </ol>
  * The private fields are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.
@@ -119,15 +122,22 @@ final class JopensslSeams {
         }
     }
 
+    /** The JCA certificate stock's verify checks; null where it answers false without a check (item 8 above). */
+    static X509Certificate certificateAsRead(IRubyObject certificate) {
+        if (Boolean.TRUE.equals(Fields.read(Fields.CHANGED, "X509::Certificate", certificate))) return null;
+        return (X509Certificate) Fields.read(Fields.CERTIFICATE, "X509::Certificate", certificate);
+    }
+
     /** The signers of the PKCS#7 signed data of a PKCS7 (item 7 above); null for another type. */
     static Collection<SignerInfoWithPkey> signers(IRubyObject pkcs7) {
         return ((org.jruby.ext.openssl.impl.PKCS7) Fields.read(Fields.PKCS7_DATA, "PKCS7", pkcs7)).getSignerInfo();
     }
 
-    /** The private fields of items 4 to 7, each null where this jruby-openssl has none of that name. */
+    /** The private fields of items 4 to 8, each null where this jruby-openssl has none of that name. */
     private static final class Fields {
         static final Field CERTIFICATE = find(X509Cert.class, "cert");
         static final Field SIGNATURE_ALGORITHM = find(X509Cert.class, "sig_alg");
+        static final Field CHANGED = find(X509Cert.class, "changed");
         static final Field REQUEST = find(X509Request.class, "request");
         static final Field SIGNED_REQUEST = find(PKCS10Request.class, "signedRequest");
         static final Field CRL_HOLDER = find(X509CRL.class, "crlHolder");

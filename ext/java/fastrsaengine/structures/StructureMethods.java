@@ -7,6 +7,8 @@ import fastrsaengine.engines.ec.PreparedEcKey;
 import fastrsaengine.call.Errors;
 import fastrsaengine.call.KeyStates;
 import fastrsaengine.padding.PrivateKeyOperations;
+import fastrsaengine.padding.PublicKeyOperations;
+import java.security.cert.X509Certificate;
 import fastrsaengine.call.Stats.Outcome;
 import java.util.Collection;
 import java.util.Collections;
@@ -30,8 +32,8 @@ import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
- * FastRsaEngine::StructureMethods: the engine side of the methods that sign or decrypt a structure
- * with an RSA key: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
+ * FastRsaEngine::StructureMethods: the engine side of X509::Certificate#verify ({@link
+ * #certificateVerify}), and of the methods that sign or decrypt a structure with an RSA key: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
  * OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt, and of the five that
  * sign themselves with an EC key. Stock does everything it always did (builds and encodes the
  * structure, hashes, pads, and for decryption unpads and deciphers the content) with a stand-in
@@ -75,6 +77,23 @@ public final class StructureMethods {
         StructureArguments.x509Sign(context, key);
         return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, digest, RSA_STAND_IN, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCertificate(signed, der));
+    }
+
+    /**
+     * X509::Certificate#verify(key): yes from the engine where it finds the certificate's RSA PKCS#1
+     * v1.5 signature made by the key ({@link CertificateCheck}); every other answer (no, an EC key, a
+     * certificate changed since it was read or signed, another algorithm) is stock's; what is no key
+     * gets MRI's TypeError (stock's is a ClassCastException). The block yields to {@code super(key)}.
+     */
+    @JRubyMethod(name = "certificate_verify", module = true)
+    public static IRubyObject certificateVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
+        StructureArguments.x509Verify(context, key);
+        Call call = Call.start(context, module, "certificate_verify", stock);
+        PublicKeyOperations operations = call.engine == null ? null : KeyStates.publicOperations(call.engine, key);
+        if (operations == null) return call.stock(reason(call, key));
+        X509Certificate certificate = JopensslSeams.certificateAsRead(self);
+        if (certificate == null || !CertificateCheck.signedBy(certificate, operations)) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        return call.verdict(true);
     }
 
     /**
