@@ -89,6 +89,15 @@ module Structures
     response
   end
 
+  # Whether PKCS7#decrypt's outcome with another key's private key is OpenSSL's: deciphering with a
+  # random content key (its defence against padding oracles, DIFFERENCES.md pkcs7-decrypt-bad-padding),
+  # "bad decrypt" mostly, random bytes about one time in 256 when that key's padding checks.
+  def bad_decrypt_or_random?(outcome, plaintext)
+    return outcome.value != plaintext unless outcome.raised?
+
+    [outcome.error_class, outcome.message] == [OpenSSL::PKCS7::PKCS7Error, "bad decrypt"]
+  end
+
   def pkcs7_signed(key, data, flags = OpenSSL::PKCS7::BINARY)
     OpenSSL::PKCS7.sign(signer(key), key, data, [], flags)
   end
