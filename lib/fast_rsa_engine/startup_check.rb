@@ -54,23 +54,22 @@ module FastRsaEngine
       # A certificate read from DER verifies through the engine; one changed since is false, as stock's.
       certificate_verify: lambda do |key, applied|
         reader = patched(OpenSSL::X509::Certificate, applied) { prepend StructurePatch::CertificateVerify }
-        changed = reader.new(certificate(key).to_der).tap { |cert| cert.serial = 2 }
-        reader.new(certificate(key).to_der).verify(key) && !changed.verify(key)
+        der = certificate(key).to_der
+        reader.new(der).verify(key) && !reader.new(der).tap { |cert| cert.serial = 2 }.verify(key)
       end,
-      request_sign: lambda do |key, applied|
-        request = patched(OpenSSL::X509::Request, applied) { prepend StructurePatch::Request }.new
-        request.subject = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
-        request.public_key = key
-        request.sign(key, OpenSSL::Digest.new("SHA256")).verify(key) # 0.15 takes only a Digest
+      request_sign: ->(key, applied) { request(key, patched(OpenSSL::X509::Request, applied) { prepend StructurePatch::Request }).verify(key) },
+      request_verify: lambda do |key, applied|
+        patched(OpenSSL::X509::Request, applied) { prepend StructurePatch::RequestVerify }.new(request(key).to_der).verify(key)
       end,
       crl_sign: lambda do |key, applied|
-        crl = patched(OpenSSL::X509::CRL, applied) { prepend StructurePatch::Crl }.new
-        crl.version = 1
-        crl.issuer = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
-        crl.last_update = Time.at(0)
-        crl.next_update = Time.at(4_102_444_800)
-        crl.sign(key, OpenSSL::Digest.new("SHA256"))
+        crl = crl(key, patched(OpenSSL::X509::CRL, applied) { prepend StructurePatch::Crl })
         OpenSSL::X509::CRL.new(crl.to_der).verify(key) && crl.verify(key)
+      end,
+      # As the certificate's: a CRL changed since it was read is false.
+      crl_verify: lambda do |key, applied|
+        reader = patched(OpenSSL::X509::CRL, applied) { prepend StructurePatch::CrlVerify }
+        der = crl(key).to_der
+        reader.new(der).verify(key) && !reader.new(der).tap { |crl| crl.next_update = Time.at(0) }.verify(key)
       end,
       ocsp_basic_response_sign: lambda do |key, applied|
         cert = certificate(key)
@@ -119,6 +118,25 @@ module FastRsaEngine
       cert.not_before = Time.at(0)
       cert.not_after = Time.at(4_102_444_800)
       cert.sign(key, "SHA256")
+    end
+
+    # A CSR of the test key, signed by the class given.
+    def self.request(key, request_class = OpenSSL::X509::Request)
+      request = request_class.new
+      request.subject = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
+      request.public_key = key
+      request.sign(key, OpenSSL::Digest.new("SHA256")) # 0.15 takes only a Digest
+    end
+
+    # A CRL signed with the test key by the class given.
+    def self.crl(key, crl_class = OpenSSL::X509::CRL)
+      crl = crl_class.new
+      crl.version = 1
+      crl.issuer = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
+      crl.last_update = Time.at(0)
+      crl.next_update = Time.at(4_102_444_800)
+      crl.sign(key, OpenSSL::Digest.new("SHA256"))
+      crl
     end
 
     # The EC methods' check, before OpenSSL::PKey::EC is patched: through EcPatch on a throwaway

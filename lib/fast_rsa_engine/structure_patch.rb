@@ -1,7 +1,7 @@
 # frozen_string_literal: true
 
 module FastRsaEngine
-  # X509::Certificate#verify, and the methods that sign or decrypt a structure with an RSA key,
+  # X509::Certificate#verify, X509::Request#verify and X509::CRL#verify, and the methods that sign or decrypt a structure with an RSA key,
   # beyond OpenSSL::PKey::RSA's own: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
   # OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its Java side,
   # FastRsaEngine::StructureMethods (ext/java), checks the arguments as MRI does (and edits the
@@ -30,9 +30,19 @@ module FastRsaEngine
       def sign(a0, a1) = StructureMethods.request_sign(self, a0, a1) { |key = a0| super(key, a1) }
     end
 
+    # X509::Request#verify(key), as the certificate's.
+    module RequestVerify
+      def verify(a0) = StructureMethods.request_verify(self, a0) { super(a0) }
+    end
+
     # X509::CRL#sign(key, digest)
     module Crl
       def sign(a0, a1) = StructureMethods.crl_sign(self, a0, a1) { |key = a0| super(key, a1) }
+    end
+
+    # X509::CRL#verify(key), as the certificate's.
+    module CrlVerify
+      def verify(a0) = StructureMethods.crl_verify(self, a0) { super(a0) }
     end
 
     # OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]])
@@ -60,7 +70,9 @@ module FastRsaEngine
       certificate_sign: -> { OpenSSL::X509::Certificate.prepend(Certificate) },
       certificate_verify: -> { OpenSSL::X509::Certificate.prepend(CertificateVerify) },
       request_sign: -> { OpenSSL::X509::Request.prepend(Request) },
+      request_verify: -> { OpenSSL::X509::Request.prepend(RequestVerify) },
       crl_sign: -> { OpenSSL::X509::CRL.prepend(Crl) },
+      crl_verify: -> { OpenSSL::X509::CRL.prepend(CrlVerify) },
       ocsp_basic_response_sign: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspBasicResponse) },
       ocsp_request_sign: -> { OpenSSL::OCSP::Request.prepend(OcspRequest) },
       pkcs7_sign: -> { patch_pkcs7_sign(OpenSSL::PKCS7) },

@@ -220,9 +220,11 @@ module Fuzz
       pick(Value.certificate("unsigned"), Value.certificate("other"), nil, "text", Value.key(pick(*(@sound_keys.empty? ? @ec_sound_keys : @sound_keys))))
     end
 
-    # What certificate_verify checks, and with which key (StructureCalls.certificate_verify).
-    def certificate_check
-      pick(StructureCalls::CERTIFICATE_CHECKS)
+    # A verification's arguments (StructureCalls#certificate_verify and its kind): the key drawn, the
+    # signer (the RSA issuer, one of e = 3, or an EC key of a curve the engine takes), the digest, the check.
+    def verify_arguments
+      signers = [StructureCalls::ISSUER, StructureCalls::OTHER, *(@ec_sound_keys & %w[ec_p256 ec_p384 ec_p521])]
+      [[key_argument, Value.key(pick(signers)), pick(StructureCalls::VERIFY_DIGESTS), pick(StructureCalls::VERIFY_CHECKS)], nil]
     end
 
     # A structure's digest: a digest as the RSA methods draw it, or any OpenSSL names (DSS1 it has no more).

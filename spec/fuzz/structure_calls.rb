@@ -52,20 +52,73 @@ module Fuzz
     # A PKCS#7 envelope the generator wrote (Fuzz::Envelopes): its DER, and what it is.
     Envelope = Struct.new(:der, :description)
 
-    # certificate_verify's checks: the key's certificate signed by the issuer, read from its DER,
-    # checked with the issuer's key (yes) or the key drawn (no, or an error for a key of another
-    # kind), with a byte of its signature or of its body flipped, or a field set after reading
-    # (stock answers false unchecked).
-    CERTIFICATE_CHECKS = ["issuer's key", "key drawn", "signature flipped", "body flipped", "changed"].freeze
+    # The verifications' checks (certificate_verify, request_verify, crl_verify): a structure signed
+    # by the signer with the digest, read from its DER, then checked with the signer's key, its public
+    # half alone, or the key drawn (no, or an error for a key of another kind); with a byte of its
+    # signature or of its body flipped, its signature's first byte set high (beyond an RSA modulus;
+    # no DER for ECDSA), its algorithms (outside and inside) relabelled with another digest, or a
+    # field set after reading (a certificate's and a CRL's verify then answer false unchecked; a
+    # CSR's checks its new request info).
+    VERIFY_CHECKS = ["signer's key", "signer's public half", "key drawn", "signature flipped", "body flipped",
+                     "signature high", "relabelled", "changed"].freeze
+    # The digests a structure is signed with: those the engine checks, and one it leaves to stock.
+    VERIFY_DIGESTS = %w[SHA1 SHA224 SHA256 SHA384 SHA512 MD5].freeze
+    # Signature algorithms by the DER of their identifier's arcs but the last, each last arc mapped to
+    # another digest's (an identifier of the same length, so every length in the structure stays).
+    RELABELLINGS = {
+      "\x06\x09\x2A\x86\x48\x86\xF7\x0D\x01\x01".b => { 0x04 => 0x0B, 0x05 => 0x0B, 0x0B => 0x0D, 0x0C => 0x0B, 0x0D => 0x0B, 0x0E => 0x0B },
+      "\x06\x08\x2A\x86\x48\xCE\x3D\x04\x03".b => { 0x01 => 0x02, 0x02 => 0x04, 0x03 => 0x02, 0x04 => 0x02 }
+    }.freeze
 
-    # X509::Certificate#verify(key), as `check` (CERTIFICATE_CHECKS) says.
-    def certificate_verify(key, check)
-      der = signed_certificate(key).to_der
+    def certificate_verify(key, signer, digest, check)
+      structure_verify(OpenSSL::X509::Certificate, certificate(signer).sign(signer, digest), key, signer, check) { |cert| cert.serial = 8 }
+    end
+
+    def request_verify(key, signer, digest, check)
+      request = OpenSSL::X509::Request.new
+      request.subject = OpenSSL::X509::Name.parse(NAME)
+      request.public_key = signer.is_a?(OpenSSL::PKey::EC) ? signer : signer.public_key
+      request.sign(signer, OpenSSL::Digest.new(digest))
+      structure_verify(OpenSSL::X509::Request, request, key, signer, check) { |read| read.subject = OpenSSL::X509::Name.parse("/CN=changed") }
+    end
+
+    def crl_verify(key, signer, digest, check)
+      crl = OpenSSL::X509::CRL.new
+      crl.version = 1
+      crl.issuer = OpenSSL::X509::Name.parse(NAME)
+      crl.last_update = Time.at(1_700_000_000)
+      crl.next_update = Time.at(1_900_000_000)
+      crl.sign(signer, OpenSSL::Digest.new(digest))
+      structure_verify(OpenSSL::X509::CRL, crl, key, signer, check) { |read| read.next_update = Time.at(1_900_000_001) }
+    end
+
+    # A structure signed, read back from its DER changed as `check` says (VERIFY_CHECKS), and verified;
+    # the block changes a field after reading.
+    def structure_verify(reader, signed, key, signer, check)
+      der = signed.to_der.b
+      signature_at = der.bytesize - OpenSSL::ASN1.decode(der).value[2].value.bytesize
       at = { "signature flipped" => der.bytesize - 1, "body flipped" => der.index(NAME.delete_prefix("/CN=")) }[check]
       der = der.dup.tap { |bytes| bytes.setbyte(at, bytes.getbyte(at) ^ 1) } if at
-      cert = OpenSSL::X509::Certificate.new(der)
-      cert.serial = 8 if check == "changed"
-      cert.verify(check == "key drawn" ? key : KeyCorpus.key(ISSUER))
+      der = der.dup.tap { |bytes| bytes.setbyte(signature_at, 0xFF) } if check == "signature high"
+      der = relabelled(der) if check == "relabelled"
+      read = reader.new(der)
+      yield read if check == "changed"
+      read.verify({ "key drawn" => key, "signer's public half" => public_only(signer) }.fetch(check, signer))
+    end
+
+    def relabelled(der)
+      RELABELLINGS.each_with_object(der.dup) do |(arcs, last), bytes|
+        at = 0
+        while (at = bytes.index(arcs, at))
+          at += arcs.bytesize
+          bytes.setbyte(at, last.fetch(bytes.getbyte(at), bytes.getbyte(at)))
+        end
+      end
+    end
+
+    # A key's public half alone, as a verifier holds it.
+    def public_only(key)
+      key.is_a?(OpenSSL::PKey::EC) ? OpenSSL::PKey::EC.new(key.public_to_der) : key.public_key
     end
 
     def certificate_sign(key, digest)

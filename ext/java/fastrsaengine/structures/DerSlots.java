@@ -16,7 +16,7 @@ import org.bouncycastle.asn1.ASN1ObjectIdentifier;
  * and keeps stock's other bytes only where BC writes them back alike.
  */
 final class DerSlots {
-    private static final int SEQUENCE = 0x30, BIT_STRING = 0x03, OID = 0x06, EXPLICIT_0 = 0xA0;
+    private static final int SEQUENCE = 0x30, INTEGER = 0x02, BIT_STRING = 0x03, OID = 0x06, EXPLICIT_0 = 0xA0;
 
     /**
      * A block's place: offset and length of its bytes in the DER, and the offsets of the elements
@@ -125,8 +125,18 @@ final class DerSlots {
      * field after the serial number, which an optional version ([0]) comes before.
      */
     static byte[] certificateSignatureField(byte[] tbs) {
+        return fieldAfter(tbs, EXPLICIT_0, 1);
+    }
+
+    /** A CRL's to-be-signed part's signature field, whole: the first, or the second after a version (an INTEGER). */
+    static byte[] crlSignatureField(byte[] tbs) {
+        return fieldAfter(tbs, INTEGER, 0);
+    }
+
+    /** The field at {@code at} of a SEQUENCE, one further where the first field has the tag of an optional version. */
+    private static byte[] fieldAfter(byte[] tbs, int versionTag, int at) {
         List<Integer> fields = children(tbs, expect(tbs, 0, SEQUENCE));
-        int at = !fields.isEmpty() && tag(tbs, fields.get(0)) == EXPLICIT_0 ? 2 : 1;
+        if (!fields.isEmpty() && tag(tbs, fields.get(0)) == versionTag) at++;
         if (fields.size() <= at) throw new IllegalArgumentException("no signature field");
         return element(tbs, fields.get(at));
     }

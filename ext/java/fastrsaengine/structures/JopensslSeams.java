@@ -65,6 +65,11 @@ import org.jruby.runtime.builtin.IRubyObject;
  * <li>X509::Certificate's {@code verify} answers false while the private field {@code changed} is
  *     true (a field set since the certificate was read or signed), and otherwise checks the JCA
  *     certificate in {@code cert} (0.14 to 0.16): the engine checks the same one, and only then.</li>
+ * <li>X509::Request's {@code verify} checks the request held in item 5's {@code signedRequest}
+ *     (none: false), and X509::CRL's, like the certificate's, answers false while its private field
+ *     {@code changed} is true and otherwise checks the JCA CRL in {@code crl}, made from {@code
+ *     crlHolder} on first read (0.14 to 0.16): the engine checks the same ones, and only once they
+ *     are there.</li>
  * </ol>
  * The private fields are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.
@@ -128,12 +133,24 @@ final class JopensslSeams {
         return (X509Certificate) Fields.read(Fields.CERTIFICATE, "X509::Certificate", certificate);
     }
 
+    /** The request stock's verify checks; null where it has none (item 9 above). */
+    static PKCS10CertificationRequest requestAsRead(IRubyObject request) {
+        Object held = Fields.read(Fields.REQUEST, "X509::Request", request);
+        return held == null ? null : (PKCS10CertificationRequest) Fields.read(Fields.SIGNED_REQUEST, "PKCS10Request", held);
+    }
+
+    /** The JCA CRL stock's verify checks; null where it answers false without a check, or makes it first (item 9 above). */
+    static java.security.cert.X509CRL crlAsRead(IRubyObject crl) {
+        if (Boolean.TRUE.equals(Fields.read(Fields.CRL_CHANGED, "X509::CRL", crl))) return null;
+        return (java.security.cert.X509CRL) Fields.read(Fields.CRL, "X509::CRL", crl);
+    }
+
     /** The signers of the PKCS#7 signed data of a PKCS7 (item 7 above); null for another type. */
     static Collection<SignerInfoWithPkey> signers(IRubyObject pkcs7) {
         return ((org.jruby.ext.openssl.impl.PKCS7) Fields.read(Fields.PKCS7_DATA, "PKCS7", pkcs7)).getSignerInfo();
     }
 
-    /** The private fields of items 4 to 8, each null where this jruby-openssl has none of that name. */
+    /** The private fields of items 4 to 9, each null where this jruby-openssl has none of that name. */
     private static final class Fields {
         static final Field CERTIFICATE = find(X509Cert.class, "cert");
         static final Field SIGNATURE_ALGORITHM = find(X509Cert.class, "sig_alg");
@@ -141,6 +158,8 @@ final class JopensslSeams {
         static final Field REQUEST = find(X509Request.class, "request");
         static final Field SIGNED_REQUEST = find(PKCS10Request.class, "signedRequest");
         static final Field CRL_HOLDER = find(X509CRL.class, "crlHolder");
+        static final Field CRL = find(X509CRL.class, "crl");
+        static final Field CRL_CHANGED = find(X509CRL.class, "changed");
         static final Field PKCS7_DATA = find(org.jruby.ext.openssl.PKCS7.class, "p7");
 
         private static Field find(Class<?> owner, String name) {

@@ -4,11 +4,13 @@ import fastrsaengine.call.Call;
 import fastrsaengine.call.EcKeyStates;
 import fastrsaengine.engines.ec.EcEngine;
 import fastrsaengine.engines.ec.PreparedEcKey;
+import fastrsaengine.engines.ec.PreparedEcPublicKey;
 import fastrsaengine.call.Errors;
 import fastrsaengine.call.KeyStates;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
-import java.security.cert.X509Certificate;
+import java.security.interfaces.ECPublicKey;
+import java.util.function.Supplier;
 import fastrsaengine.call.Stats.Outcome;
 import java.util.Collection;
 import java.util.Collections;
@@ -32,8 +34,8 @@ import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
- * FastRsaEngine::StructureMethods: the engine side of X509::Certificate#verify ({@link
- * #certificateVerify}), and of the methods that sign or decrypt a structure with an RSA key: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
+ * FastRsaEngine::StructureMethods: the engine side of X509::Certificate#verify, X509::Request#verify
+ * and X509::CRL#verify ({@link SignatureCheck}), and of the methods that sign or decrypt a structure with an RSA key: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
  * OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt, and of the five that
  * sign themselves with an EC key. Stock does everything it always did (builds and encodes the
  * structure, hashes, pads, and for decryption unpads and deciphers the content) with a stand-in
@@ -80,20 +82,67 @@ public final class StructureMethods {
     }
 
     /**
-     * X509::Certificate#verify(key): yes from the engine where it finds the certificate's RSA PKCS#1
-     * v1.5 signature made by the key ({@link CertificateCheck}); every other answer (no, an EC key, a
-     * certificate changed since it was read or signed, another algorithm) is stock's; what is no key
+     * X509::Certificate#verify(key): yes from the engine where it finds the certificate's signature
+     * made by the key ({@link SignatureCheck}); every other answer (no, a key or algorithm the engine
+     * does not take, a certificate changed since it was read or signed) is stock's; what is no key
      * gets MRI's TypeError (stock's is a ClassCastException). The block yields to {@code super(key)}.
      */
     @JRubyMethod(name = "certificate_verify", module = true)
     public static IRubyObject certificateVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
         StructureArguments.x509Verify(context, key);
-        Call call = Call.start(context, module, "certificate_verify", stock);
-        PublicKeyOperations operations = call.engine == null ? null : KeyStates.publicOperations(call.engine, key);
-        if (operations == null) return call.stock(reason(call, key));
-        X509Certificate certificate = JopensslSeams.certificateAsRead(self);
-        if (certificate == null || !CertificateCheck.signedBy(certificate, operations)) return call.stock(Outcome.OPTION_NOT_TAKEN);
-        return call.verdict(true);
+        return check(Call.start(context, module, "certificate_verify", stock), key, () -> JopensslSeams.certificateAsRead(self), SignatureCheck::certificate);
+    }
+
+    /**
+     * X509::Request#verify(key), as the certificate's; what is no key is stock's to read (it asks
+     * the object for its public_key, where MRI raises TypeError: a use stock allows).
+     */
+    @JRubyMethod(name = "request_verify", module = true)
+    public static IRubyObject requestVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
+        return check(Call.start(context, module, "request_verify", stock), key, () -> JopensslSeams.requestAsRead(self), SignatureCheck::request);
+    }
+
+    /** X509::CRL#verify(key), as the certificate's. */
+    @JRubyMethod(name = "crl_verify", module = true)
+    public static IRubyObject crlVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
+        StructureArguments.x509Verify(context, key);
+        return check(Call.start(context, module, "crl_verify", stock), key, () -> JopensslSeams.crlAsRead(self), SignatureCheck::crl);
+    }
+
+    /** How a structure's signature is checked ({@link SignatureCheck}). */
+    private interface Checker<S> {
+        boolean signedBy(S structure, SignatureCheck.Key key);
+    }
+
+    /** The engine's yes to a structure as stock holds it (null: stock's to answer), else stock's answer. */
+    private static <S> IRubyObject check(Call call, IRubyObject key, Supplier<S> held, Checker<S> checker) {
+        SignatureCheck.Key checking = checkingKey(call, key);
+        if (checking == null) return call.stock(reason(call, key));
+        S structure = held.get();
+        boolean yes;
+        try {
+            yes = structure != null && checker.signedBy(structure, checking);
+        } catch (RuntimeException e) {
+            throw call.failure(e);
+        }
+        return yes ? call.verdict(true) : call.stock(Outcome.OPTION_NOT_TAKEN);
+    }
+
+    /**
+     * The engine's form of the public key stock checks with ({@code PKey#getPublicKey}): RSA, or EC
+     * on a curve the engine has; null for stock (an EC key without its point, which stock cannot
+     * check with, another kind, a key the engine declines).
+     */
+    private static SignatureCheck.Key checkingKey(Call call, IRubyObject key) {
+        if (call.engine == null) return null;
+        if (key instanceof PKeyRSA) {
+            PublicKeyOperations operations = KeyStates.publicOperations(call.engine, key);
+            return operations == null ? null : SignatureCheck.rsa(operations);
+        }
+        EcEngine ec = call.ecEngine();
+        if (ec == null || !(key instanceof PKeyEC) || !(((PKeyEC) key).getPublicKey() instanceof ECPublicKey)) return null;
+        EcKeyStates.Prepared<PreparedEcPublicKey> prepared = EcKeyStates.publicKey(ec, key);
+        return prepared == null ? null : SignatureCheck.ec(prepared);
     }
 
     /**

@@ -1,0 +1,155 @@
+package fastrsaengine.structures;
+
+import fastrsaengine.call.EcKeyStates;
+import fastrsaengine.engines.ec.EcSignatures;
+import fastrsaengine.engines.ec.PreparedEcPublicKey;
+import fastrsaengine.padding.DigestAlgorithm;
+import fastrsaengine.padding.PublicKeyOperations;
+import java.io.IOException;
+import java.security.cert.CRLException;
+import java.security.cert.CertificateEncodingException;
+import java.security.cert.X509CRL;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import org.bouncycastle.asn1.ASN1Encoding;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.DERNull;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
+import org.bouncycastle.pkcs.PKCS10CertificationRequest;
+
+/**
+ * The engine's check of a certificate's, CSR's or CRL's signature, where it says yes: an RSA PKCS#1
+ * v1.5 or an ECDSA signature (SHA-1, SHA-224, SHA-256, SHA-384, SHA-512) that the key made over the
+ * bytes stock's check (Bouncy Castle's) takes, under an algorithm stock reads alike. Stock accepts
+ * such a signature, so a yes here is stock's yes, 82-93% of whose time is its public-key arithmetic
+ * in Java (doc/structure-costs.md); anything else (no, another algorithm, parameters, anything
+ * unread) is left to stock, which answers false, nil or raises as it does.
+ */
+final class SignatureCheck {
+    private static final Map<String, Algorithm> ALGORITHMS = new HashMap<>();
+
+    static {
+        Algorithm.add("1.2.840.113549.1.1.5", DigestAlgorithm.SHA1, false);
+        Algorithm.add("1.2.840.113549.1.1.14", DigestAlgorithm.SHA224, false);
+        Algorithm.add("1.2.840.113549.1.1.11", DigestAlgorithm.SHA256, false);
+        Algorithm.add("1.2.840.113549.1.1.12", DigestAlgorithm.SHA384, false);
+        Algorithm.add("1.2.840.113549.1.1.13", DigestAlgorithm.SHA512, false);
+        Algorithm.add("1.2.840.10045.4.1", DigestAlgorithm.SHA1, true);
+        Algorithm.add("1.2.840.10045.4.3.1", DigestAlgorithm.SHA224, true);
+        Algorithm.add("1.2.840.10045.4.3.2", DigestAlgorithm.SHA256, true);
+        Algorithm.add("1.2.840.10045.4.3.3", DigestAlgorithm.SHA384, true);
+        Algorithm.add("1.2.840.10045.4.3.4", DigestAlgorithm.SHA512, true);
+    }
+
+    private static final byte[] DER_NULL = {0x05, 0x00};
+
+    /** A public key the engine checks signatures with. */
+    interface Key {
+        /** Whether the signature is this key's over the bytes, with the algorithm's digest; false for the other kind's algorithm. */
+        boolean verifies(Algorithm algorithm, byte[] signed, byte[] signature);
+    }
+
+    private SignatureCheck() {
+    }
+
+    /** An RSA key: PKCS#1 v1.5, the block opening to exactly the DigestInfo (Bouncy Castle takes it with or without NULL parameters). */
+    static Key rsa(PublicKeyOperations key) {
+        return (algorithm, signed, signature) -> !algorithm.ecdsa && key.verifyPkcs1(algorithm.digest, signature, signed, 0, signed.length);
+    }
+
+    /** An EC key: ECDSA of a strict DER signature with r and s in range, as Bouncy Castle reads one. */
+    static Key ec(EcKeyStates.Prepared<PreparedEcPublicKey> key) {
+        return (algorithm, signed, signature) -> algorithm.ecdsa && EcSignatures.decode(key.curve, signature) != null
+            && key.key.verifyHash(algorithm.digest.hash(signed, 0, signed.length), signature);
+    }
+
+    /**
+     * Bouncy Castle's X509CertificateImpl.verify: the to-be-signed part as the JCA certificate encodes
+     * it, once the algorithm inside names the outer one (with NULL parameters or none, alike).
+     */
+    static boolean certificate(X509Certificate certificate, Key key) {
+        Algorithm algorithm = algorithm(certificate.getSigAlgOID(), certificate.getSigAlgParams());
+        if (algorithm == null) return false;
+        try {
+            byte[] signed = certificate.getTBSCertificate();
+            return algorithm.namedBy(DerSlots.certificateSignatureField(signed)) && key.verifies(algorithm, signed, certificate.getSignature());
+        } catch (CertificateEncodingException | IllegalArgumentException unread) {
+            return false;
+        }
+    }
+
+    /**
+     * Stock's PKCS10Request.verify, Bouncy Castle's PKCS10CertificationRequest.isSignatureValid: the
+     * request info's DER and the signature's octets (a BIT STRING with unused bits is unread: stock
+     * answers nil), under the outer algorithm (a request has no other).
+     */
+    static boolean request(PKCS10CertificationRequest request, Key key) {
+        AlgorithmIdentifier identifier = request.getSignatureAlgorithm();
+        byte[] parameters;
+        try {
+            parameters = identifier.getParameters() == null ? null : identifier.getParameters().toASN1Primitive().getEncoded(ASN1Encoding.DER);
+        } catch (IOException unread) {
+            return false;
+        }
+        Algorithm algorithm = algorithm(identifier.getAlgorithm().getId(), parameters);
+        if (algorithm == null) return false;
+        try {
+            byte[] signed = request.toASN1Structure().getCertificationRequestInfo().getEncoded(ASN1Encoding.DER);
+            return key.verifies(algorithm, signed, request.getSignature());
+        } catch (IOException | IllegalStateException unread) {
+            return false;
+        }
+    }
+
+    /**
+     * Stock's X509::CRL#verify for the CRL its certificate factory reads (Bouncy Castle's
+     * X509CRLHolder.isSignatureValid): the to-be-signed list's DER, once the algorithm inside names
+     * the outer one, as for a certificate.
+     */
+    static boolean crl(X509CRL crl, Key key) {
+        Algorithm algorithm = algorithm(crl.getSigAlgOID(), crl.getSigAlgParams());
+        if (algorithm == null) return false;
+        try {
+            byte[] signed = crl.getTBSCertList();
+            return algorithm.namedBy(DerSlots.crlSignatureField(signed)) && key.verifies(algorithm, signed, crl.getSignature());
+        } catch (CRLException | IllegalArgumentException unread) {
+            return false;
+        }
+    }
+
+    /** The algorithm of an identifier with NULL parameters or none; null for any other. */
+    private static Algorithm algorithm(String oid, byte[] parameters) {
+        return parameters == null || Arrays.equals(parameters, DER_NULL) ? ALGORITHMS.get(oid) : null;
+    }
+
+    /** A signature algorithm: its digest, its kind, and the two encodings of its identifier (with NULL parameters, or none), which name it alike. */
+    static final class Algorithm {
+        final DigestAlgorithm digest;
+        final boolean ecdsa;
+        private final byte[] withNull, withoutParameters;
+
+        private Algorithm(DigestAlgorithm digest, boolean ecdsa, byte[] withNull, byte[] withoutParameters) {
+            this.digest = digest;
+            this.ecdsa = ecdsa;
+            this.withNull = withNull;
+            this.withoutParameters = withoutParameters;
+        }
+
+        static void add(String oid, DigestAlgorithm digest, boolean ecdsa) {
+            ASN1ObjectIdentifier id = new ASN1ObjectIdentifier(oid);
+            try {
+                byte[] withNull = new AlgorithmIdentifier(id, DERNull.INSTANCE).getEncoded(ASN1Encoding.DER);
+                byte[] withoutParameters = new AlgorithmIdentifier(id).getEncoded(ASN1Encoding.DER);
+                ALGORITHMS.put(oid, new Algorithm(digest, ecdsa, withNull, withoutParameters));
+            } catch (IOException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+
+        boolean namedBy(byte[] field) {
+            return Arrays.equals(field, withNull) || Arrays.equals(field, withoutParameters);
+        }
+    }
+}
