@@ -11,6 +11,7 @@ require "rbconfig"
 RSpec.describe "The split", jruby: true do
   cores = RUBY_ENGINE == "jruby" ? java.lang.Runtime.getRuntime.availableProcessors : 1
   helper_name = "fast-rsa-engine split helper"
+  define_method(:helper_name) { helper_name }
 
   before { skip "one core: nothing splits" if cores < 2 }
 
@@ -134,46 +135,55 @@ RSpec.describe "The split", jruby: true do
     end
   end
 
-  # A backend whose one half is wrong: the check after the join must catch it, and KeyChecks then
-  # computes the answer as n, e, d (as for any CRT result that fails its check).
+  engines = Module.new do
+    %w[KeyChecks RsaEngine PreparedKey Split].each { |name| java_import "fastrsaengine.engines.rsa.#{name}" } if RUBY_ENGINE == "jruby"
+  end
+  define_method(:engines) { engines }
+
+  # A backend computing in Ruby, input^exponent mod modulus as the block computes it from (modulus,
+  # exponent, input): for the whole key (n, d) and each half (p, dP; q, dQ), on the calling thread or a helper.
+  def ruby_engine(&compute)
+    prepared = engines::PreparedKey
+    engine_interface = engines::RsaEngine
+    Class.new do
+      include engine_interface
+
+      def name = "ruby halves"
+      def describe = java.util.HashMap.new
+
+      define_method(:prepare) do |key, _e|
+        n = key.getModulus
+        d = key.getPrivateExponent
+        prepared.of(n) { |input| compute.call(n, d, input) }
+      end
+
+      define_method(:prepareHalf) do |prime, exponent|
+        prepared.of(prime) { |input| compute.call(prime, exponent, input) }
+      end
+    end.new
+  end
+
+  let(:fixture) { ReferenceFixtures.key("rsa2048_e65537").private_key }
+  let(:java_key) do
+    spec = java.security.spec.RSAPrivateCrtKeySpec.new(*%i[n e d p q dmp1 dmq1 iqmp].map { |part| fixture.public_send(part).to_java })
+    java.security.KeyFactory.getInstance("RSA").generatePrivate(spec)
+  end
+  let(:input) { 0x1234_5678_9abc_def0 }
+
+  def prepared_key(engine) = engines::KeyChecks.prepare(engine, java_key, fixture.e.to_java)
+
+  # The check after the join must catch a wrong half, and KeyChecks then computes the answer as n,
+  # e, d (as for any CRT result that fails its check).
   describe "a fault in either half" do
-    engines = Module.new do
-      %w[KeyChecks RsaEngine PreparedKey].each { |name| java_import "fastrsaengine.engines.rsa.#{name}" } if RUBY_ENGINE == "jruby"
+    # The half of the prime given off by one bit, all else right.
+    def faulty_engine(faulty_prime)
+      ruby_engine { |prime, exponent, input| input.pow(exponent, prime) ^ (prime == faulty_prime ? 1 : 0) }
     end
-
-    # Computes in Ruby: the whole key and n, d correctly; the half of the prime given, off by one bit.
-    def faulty_engine(engines, faulty_prime)
-      prepared = engines::PreparedKey
-      Class.new do
-        include engines::RsaEngine
-
-        def name = "faulty half"
-        def describe = java.util.HashMap.new
-
-        define_method(:prepare) do |key, _e|
-          n = key.getModulus
-          d = key.getPrivateExponent
-          prepared.of(n) { |input| input.pow(d, n) }
-        end
-
-        define_method(:prepareHalf) do |prime, exponent|
-          flip = prime == faulty_prime ? 1 : 0
-          prepared.of(prime) { |input| input.pow(exponent, prime) ^ flip }
-        end
-      end.new
-    end
-
-    let(:fixture) { ReferenceFixtures.key("rsa2048_e65537").private_key }
-    let(:java_key) do
-      spec = java.security.spec.RSAPrivateCrtKeySpec.new(*%i[n e d p q dmp1 dmq1 iqmp].map { |part| fixture.public_send(part).to_java })
-      java.security.KeyFactory.getInstance("RSA").generatePrivate(spec)
-    end
-    let(:input) { 0x1234_5678_9abc_def0 }
 
     %i[p q].each do |half|
       it "in the #{half} half: caught, counted, and the answer computed without CRT is right" do
         FastRsaEngine.split = :auto
-        key = engines::KeyChecks.prepare(faulty_engine(engines, fixture.public_send(half).to_i), java_key, fixture.e.to_java)
+        key = prepared_key(faulty_engine(fixture.public_send(half).to_i))
         failures = FastRsaEngine.stats[:check_failures]
         counts = counted { expect(key.privateOperation(input)).to eq(input.pow(fixture.d.to_i, fixture.n.to_i)) }
         expect(counts[:split]).to eq(1)
@@ -183,10 +193,41 @@ RSpec.describe "The split", jruby: true do
 
     it "with sound halves: no failure (the spec can tell a caught fault from none)" do
       FastRsaEngine.split = :auto
-      key = engines::KeyChecks.prepare(faulty_engine(engines, 0), java_key, fixture.e.to_java)
+      key = prepared_key(faulty_engine(0))
       failures = FastRsaEngine.stats[:check_failures]
       expect(key.privateOperation(input)).to eq(input.pow(fixture.d.to_i, fixture.n.to_i))
       expect(FastRsaEngine.stats[:check_failures]).to eq(failures)
+    end
+  end
+
+  # Each key learns which way is the faster (engines/rsa/SplitChoice.java), from its calls' times: made
+  # here by halves that sleep, far apart, so that no load on the machine can turn the choice.
+  describe "learning which way is faster" do
+    around do |example|
+      engines::Split.learn(true)
+      example.run
+    ensure
+      engines::Split.learn(false)
+    end
+
+    # The split calls of `calls` operations of a key whose halves sleep: on a helper thread, or on
+    # any (the whole key, without the split, twice as long).
+    def split_calls(calls, on_helper:, on_any:)
+      FastRsaEngine.split = :auto
+      key = prepared_key(ruby_engine do |modulus, exponent, input|
+        helper = java.lang.Thread.currentThread.getName.start_with?(helper_name)
+        sleep(helper ? on_helper : on_any * (modulus == fixture.n.to_i ? 2 : 1))
+        input.pow(exponent, modulus)
+      end)
+      counted { calls.times { expect(key.privateOperation(input)).to eq(input.pow(fixture.d.to_i, fixture.n.to_i)) } }[:split]
+    end
+
+    it "a key whose helper's half comes late computes mostly whole: splitting only to look again, 4 calls in 64" do
+      expect(split_calls(256, on_helper: 0.1, on_any: 0)).to be_between(4, 40)
+    end
+
+    it "a key whose halves take as long on either thread mostly splits (the spec can tell one from the other)" do
+      expect(split_calls(64, on_helper: 0.05, on_any: 0.05)).to be >= 48
     end
   end
 

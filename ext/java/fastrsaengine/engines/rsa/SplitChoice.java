@@ -38,8 +38,8 @@ final class SplitChoice {
     private final AtomicLong splitNanos = new AtomicLong(); // 0: no call timed yet
     private final AtomicLong wholeNanos = new AtomicLong();
     private final AtomicInteger calls = new AtomicInteger();
-    /** The way the last call recorded went: a call that went the other way is the first of its way. */
-    private volatile boolean lastSplit;
+    /** The way the last call recorded went (null before the first): a call that went the other way is the first of its way. */
+    private volatile Boolean lastSplit;
 
     static void learn(boolean wanted) {
         learning = wanted;
@@ -55,12 +55,17 @@ final class SplitChoice {
         return burst != faster;
     }
 
-    /** A call's time, the way it went; the first call after a change of way is not counted. */
+    /**
+     * A call's time, the way it went. The first call after a change of way is not counted, nor the
+     * key's first call: besides waking a helper, it runs code the first time, and as the first time
+     * of a way it would weigh alone until later calls wore it down (measured: one slow first call
+     * kept a key from the faster way for hundreds of calls).
+     */
     void record(boolean split, long nanos) {
-        boolean first = split != lastSplit;
+        boolean first = !Boolean.valueOf(split).equals(lastSplit);
         lastSplit = split;
+        if (first) return;
         AtomicLong average = split ? splitNanos : wholeNanos;
-        if (first && average.get() != 0) return;
         long sample = Math.max(1, nanos);
         long old;
         long updated;
