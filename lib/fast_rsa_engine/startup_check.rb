@@ -93,6 +93,15 @@ module FastRsaEngine
         store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
         signer.sign(cert, key, MESSAGE, [], OpenSSL::PKCS7::BINARY).verify([cert], store, nil, OpenSSL::PKCS7::BINARY)
       end,
+      # A signed PKCS7 read from DER verifies through the engine; with its content changed, false.
+      pkcs7_verify: lambda do |key, applied|
+        cert = certificate(key)
+        store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+        der = OpenSSL::PKCS7.sign(cert, key, MESSAGE, [], OpenSSL::PKCS7::BINARY).to_der
+        reader = patched(OpenSSL::PKCS7, applied) { prepend StructurePatch::Pkcs7Verify }
+        reader.new(der).verify([cert], store, nil, OpenSSL::PKCS7::BINARY) &&
+          !reader.new(der).verify([cert], store, "#{MESSAGE}!", OpenSSL::PKCS7::BINARY)
+      end,
       pkcs7_decrypt: lambda do |key, applied|
         cert = certificate(key)
         envelope = OpenSSL::PKCS7.encrypt([cert], MESSAGE, OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY)

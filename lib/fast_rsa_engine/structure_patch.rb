@@ -1,7 +1,7 @@
 # frozen_string_literal: true
 
 module FastRsaEngine
-  # X509::Certificate#verify, X509::Request#verify and X509::CRL#verify, and the methods that sign or decrypt a structure with an RSA key,
+  # X509::Certificate#verify, X509::Request#verify, X509::CRL#verify and PKCS7#verify, and the methods that sign or decrypt a structure with an RSA key,
   # beyond OpenSSL::PKey::RSA's own: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
   # OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its Java side,
   # FastRsaEngine::StructureMethods (ext/java), checks the arguments as MRI does (and edits the
@@ -55,6 +55,12 @@ module FastRsaEngine
       def sign(*args) = StructureMethods.ocsp_request_sign(self, args) { |*key| super(*StructurePatch.with_key(args, 1, key)) }
     end
 
+    # PKCS7#verify(certs, store [, indata [, flags]]): stock's, with PKCS7::NOSIGS added where the
+    # engine found every signature good.
+    module Pkcs7Verify
+      def verify(*args) = StructureMethods.pkcs7_verify(self, args) { |*given| super(*(given.empty? ? args : given)) }
+    end
+
     # PKCS7#decrypt(key [, cert [, flags]]): stock's decrypt, kept, runs on the PKCS7 the engine
     # opened, with the arguments as StructureMethods left them.
     def self.decrypt_patch(stock_decrypt)
@@ -76,6 +82,7 @@ module FastRsaEngine
       ocsp_basic_response_sign: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspBasicResponse) },
       ocsp_request_sign: -> { OpenSSL::OCSP::Request.prepend(OcspRequest) },
       pkcs7_sign: -> { patch_pkcs7_sign(OpenSSL::PKCS7) },
+      pkcs7_verify: -> { OpenSSL::PKCS7.prepend(Pkcs7Verify) },
       pkcs7_decrypt: -> { OpenSSL::PKCS7.prepend(decrypt_patch(OpenSSL::PKCS7.instance_method(:decrypt))) }
     }.freeze
 

@@ -227,6 +227,11 @@ module Fuzz
       [[key_argument, Value.key(pick(signers)), pick(StructureCalls::VERIFY_DIGESTS), pick(StructureCalls::VERIFY_CHECKS)], nil]
     end
 
+    # What PKCS7#verify checks (StructureCalls#pkcs7_verify).
+    def pkcs7_check
+      pick(StructureCalls::PKCS7_CHECKS)
+    end
+
     # A structure's digest: a digest as the RSA methods draw it, or any OpenSSL names (DSS1 it has no more).
     def structure_digest
       return digest unless reach?(:structure_arguments) && @random.rand < 0.3

@@ -74,6 +74,7 @@ module Fuzz
     PatchedMethod.new("ocsp_basic_response_sign", :boolean, ->(g) { g.ocsp_basic_response_arguments }, "Fuzz::StructureCalls"),
     PatchedMethod.new("ocsp_request_sign", :boolean, ->(g) { [[g.signer, g.key_argument, *g.ocsp_options], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("pkcs7_sign", :boolean, ->(g) { [[g.signer, g.key_argument, g.structure_data, *g.pkcs7_options], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("pkcs7_verify", :boolean, ->(g) { [[g.key_argument, g.pkcs7_check], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("pkcs7_decrypt", :plaintext, ->(g) { g.pkcs7_decrypt_arguments }, "Fuzz::StructureCalls"),
     # OpenSSL::PKey::EC (see EcVocabulary): digests by every name OpenSSL knows, hashes of any
     # length, signatures well-formed and malformed (EcSignatureForms), peers' points and keys of the

@@ -228,6 +228,33 @@ module Fuzz
       end
     end
 
+    # PKCS7#verify's checks: data the key signed (its certificate signed by the issuer), read from its
+    # DER, then verified as drawn: as signed; with a byte of its signature or of its content flipped;
+    # with the data given, or other data; detached, with its data or none; signed without attributes;
+    # with the signatures skipped (PKCS7::NOSIGS); against a store that trusts nothing; with no
+    # certificates given, and then none taken from inside (PKCS7::NOINTERN).
+    PKCS7_CHECKS = ["as signed", "signature flipped", "content flipped", "data given", "other data", "detached, data given",
+                    "detached, no data", "no attributes", "signatures skipped", "untrusted", "no certificates",
+                    "no certificates, none inside"].freeze
+    PKCS7_DATA = "fuzz checked"
+
+    # PKCS7#verify as `check` says (PKCS7_CHECKS): [its answer, the data it read out].
+    def pkcs7_verify(key, check)
+      cert = signed_certificate(key)
+      flags = OpenSSL::PKCS7::BINARY | { "detached, data given" => OpenSSL::PKCS7::DETACHED, "detached, no data" => OpenSSL::PKCS7::DETACHED,
+                                         "no attributes" => OpenSSL::PKCS7::NOATTR }.fetch(check, 0)
+      der = OpenSSL::PKCS7.sign(cert, key, PKCS7_DATA, [], flags).to_der
+      at = { "signature flipped" => der.bytesize - 1, "content flipped" => der.index(PKCS7_DATA) }[check]
+      der = der.dup.tap { |bytes| bytes.setbyte(at, bytes.getbyte(at) ^ 1) } if at
+      data = { "data given" => PKCS7_DATA, "other data" => "#{PKCS7_DATA}!", "detached, data given" => PKCS7_DATA }[check]
+      verify_flags = OpenSSL::PKCS7::BINARY | { "signatures skipped" => OpenSSL::PKCS7::NOSIGS,
+                                                "no certificates, none inside" => OpenSSL::PKCS7::NOINTERN }.fetch(check, 0)
+      trusted = check == "untrusted" ? [] : [KeyCorpus.key(ISSUER)].map { |issuer| signed_certificate(issuer) }
+      read = OpenSSL::PKCS7.new(der)
+      given = check.start_with?("no certificates") ? nil : [cert]
+      [read.verify(given, OpenSSL::X509::Store.new.tap { |s| trusted.each { |c| s.add_cert(c) } }, data, verify_flags), read.data]
+    end
+
     # PKCS7#decrypt(key [, cert [, flags]]) on an envelope drawn: "enveloped" to the key's
     # certificate, "other" to another key's, "signed" (signed data, no envelope); or one the
     # generator wrote byte by byte (an Envelope: Fuzz::Envelopes).

@@ -72,8 +72,14 @@ public final class KeyStates {
 
     /** The engine's public-key operations for this key, or null for stock (engine no faster, no public key). */
     public static PublicKeyOperations publicOperations(RsaEngine engine, IRubyObject self) {
-        if (!(self instanceof PKeyRSA)) return null;
-        PublicKey publicKey = ((PKeyRSA) self).getPublicKey();
+        return self instanceof PKeyRSA ? publicOperations(engine, ((PKeyRSA) self).getPublicKey()) : null;
+    }
+
+    /**
+     * The engine's public-key operations for a Java key that is no Ruby key's (a PKCS#7 signer
+     * certificate's, which Bouncy Castle's certificate keeps as one object), or null for stock.
+     */
+    public static PublicKeyOperations publicOperations(RsaEngine engine, PublicKey publicKey) {
         if (!(publicKey instanceof RSAPublicKey)) return null;
         return (PublicKeyOperations) cached(PUBLIC, engine, (RSAPublicKey) publicKey, (e, k) -> {
             PreparedPublicKey prepared = KeyChecks.preparePublic(e, k);

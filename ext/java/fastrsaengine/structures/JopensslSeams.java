@@ -70,6 +70,12 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     {@code changed} is true and otherwise checks the JCA CRL in {@code crl}, made from {@code
  *     crlHolder} on first read (0.14 to 0.16): the engine checks the same ones, and only once they
  *     are there.</li>
+ * <li>PKCS7#verify (0.14 to 0.16) runs {@code org.jruby.ext.openssl.impl.PKCS7.verify} on item 7's
+ *     structure with the data given or held in {@code @data}, and checks each signer's signature
+ *     ({@code signatureVerify}: the content's digest against the messageDigest attribute, then the
+ *     signature over the attributes' encoding, named from the signer's digest and key) unless the
+ *     flags hold {@code PKCS7::NOSIGS}. The engine finds the signers with its public {@code
+ *     getSigners}, checks the same, and where it finds every one good calls stock's with NOSIGS.</li>
  * </ol>
  * The private fields are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.
@@ -147,7 +153,12 @@ final class JopensslSeams {
 
     /** The signers of the PKCS#7 signed data of a PKCS7 (item 7 above); null for another type. */
     static Collection<SignerInfoWithPkey> signers(IRubyObject pkcs7) {
-        return ((org.jruby.ext.openssl.impl.PKCS7) Fields.read(Fields.PKCS7_DATA, "PKCS7", pkcs7)).getSignerInfo();
+        return pkcs7(pkcs7).getSignerInfo();
+    }
+
+    /** The structure a PKCS7 holds (item 7 above), which its verify checks (item 10). */
+    static org.jruby.ext.openssl.impl.PKCS7 pkcs7(IRubyObject pkcs7) {
+        return (org.jruby.ext.openssl.impl.PKCS7) Fields.read(Fields.PKCS7_DATA, "PKCS7", pkcs7);
     }
 
     /** The private fields of items 4 to 9, each null where this jruby-openssl has none of that name. */

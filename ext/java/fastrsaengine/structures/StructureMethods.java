@@ -24,6 +24,7 @@ import org.bouncycastle.asn1.DEROctetString;
 import org.jruby.RubyInteger;
 import org.jruby.RubyNumeric;
 import org.jruby.RubyArray;
+import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.exceptions.RaiseException;
 import org.jruby.ext.openssl.PKeyEC;
@@ -107,6 +108,30 @@ public final class StructureMethods {
     public static IRubyObject crlVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
         StructureArguments.x509Verify(context, key);
         return check(Call.start(context, module, "crl_verify", stock), key, () -> JopensslSeams.crlAsRead(self), SignatureCheck::crl);
+    }
+
+    /**
+     * PKCS7#verify(certs, store [, indata [, flags]]): where the engine finds every signer's signature
+     * good ({@link Pkcs7Check}), stock's verify with PKCS7::NOSIGS added, which checks all else as it
+     * does (each signer's chain against the store, the content read out into {@code data}) but the
+     * signatures; else stock's whole verify. The block yields to super with the arguments given
+     * (none: the caller's).
+     */
+    @JRubyMethod(name = "pkcs7_verify", module = true)
+    public static IRubyObject pkcs7Verify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        Call call = Call.start(context, module, "pkcs7_verify", stock);
+        if (call.engine == null) return call.stock(Outcome.BACKEND_STOCK);
+        Pkcs7Verification verification = Pkcs7Verification.of(context, self, (RubyArray<?>) args);
+        boolean yes;
+        try {
+            yes = verification != null && Pkcs7Check.signed(verification.p7, verification.certificates, verification.flags,
+                verification.content, publicKey -> KeyStates.publicOperations(call.engine, publicKey));
+        } catch (RuntimeException unread) { // a structure the engine cannot read: stock answers, or raises, as it does
+            yes = false;
+        }
+        if (!yes) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        call.countAnswer(Outcome.ENGINE);
+        return call.stockWith(verification.withoutSignatures(context));
     }
 
     /** How a structure's signature is checked ({@link SignatureCheck}). */
@@ -240,6 +265,7 @@ public final class StructureMethods {
         Call call = Call.start(context, module, "pkcs7_sign", stock);
         boolean counted = a.length >= 3 && a.length <= 5;
         if (counted && a[1] instanceof PKeyRSA && (flags(a) & PKCS7_NOATTR) != 0) return pkcs7SignWithoutAttributes(call, a);
+        if (counted && a[1] instanceof PKeyEC && (flags(a) & PKCS7_NOATTR) != 0) return pkcs7SignEcWithoutAttributes(call, a);
         Routed routed = counted ? route(call, a[1]) : null;
         if (routed == null) return call.stock(reason(call, a.length > 1 ? a[1] : null));
         IRubyObject signed = stockWithStandIn(call, withStandIn(routed.key, a));
@@ -265,7 +291,6 @@ public final class StructureMethods {
     private static IRubyObject pkcs7SignWithoutAttributes(Call call, IRubyObject[] a) {
         PrivateKeyOperations engines = call.engine == null ? null : KeyStates.privateOperations(call.engine, a[1]);
         PrivateKeyOperations operations = engines != null ? engines : KeyStates.privateOperations(JdkEngine.INSTANCE, a[1]);
-        if (operations == null) return call.stock(Outcome.KEY_DECLINED);
         PKeyRSA key = (PKeyRSA) a[1];
         IRubyObject signed = stockWithStandIn(call, withStandIn(key, a));
         IRubyObject[] withAttributes = withStandIn(key, a);
@@ -276,9 +301,33 @@ public final class StructureMethods {
         DigestAlgorithm digest = signer == null ? null : DigestAlgorithm.forObjectName(signer.getDigestAlgorithm().getAlgorithm().getId());
         if (!(contentDigest instanceof ASN1OctetString) || digest == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
         byte[] digestInfo = digest.digestInfo(((ASN1OctetString) contentDigest).getOctets());
-        signer.setEncryptedDigest(new DEROctetString(call.perform(() -> operations.signDigestInfo(digestInfo))));
+        byte[] signature = operations != null ? call.perform(() -> operations.signDigestInfo(digestInfo)) : signedByItself(call, key, digestInfo);
+        signer.setEncryptedDigest(new DEROctetString(signature));
         call.countAnswer(engines != null ? Outcome.ENGINE : call.engine == null ? Outcome.BACKEND_STOCK : Outcome.KEY_DECLINED);
         return signed;
+    }
+
+    /**
+     * A DigestInfo signed by a key neither the engine nor the JDK takes (numbers that disagree): by
+     * the key's own private_encrypt, stock's arithmetic with the key as stock signs with it, where
+     * OpenSSL signs too; its error, where it fails.
+     */
+    private static byte[] signedByItself(Call call, PKeyRSA key, byte[] digestInfo) {
+        IRubyObject signature = key.callMethod(call.context, "private_encrypt", RubyString.newStringNoCopy(call.context.runtime, digestInfo));
+        return signature.convertToString().getBytes();
+    }
+
+    /**
+     * PKCS7.sign with an EC key and PKCS7::NOATTR: stock's error for an EC key (it signs none, and
+     * without attributes makes a signer with no signature, whose to_der then fails in Java). The
+     * gem does not sign PKCS#7 with EC keys (DIFFERENCES.md); without the flag, stock answers as it
+     * does, with it as it would.
+     */
+    private static IRubyObject pkcs7SignEcWithoutAttributes(Call call, IRubyObject[] a) {
+        IRubyObject[] withAttributes = a.clone();
+        withAttributes[4] = call.context.runtime.newFixnum(flags(a) & ~PKCS7_NOATTR);
+        call.stockWith(withAttributes); // raises stock's PKCS7Error
+        return call.stock(Outcome.KEY_DECLINED);
     }
 
     /** PKCS7.sign's flags, given or not (PKCS7.sign's default is none). */
