@@ -2,7 +2,9 @@ package fastrsaengine.structures;
 
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.bouncycastle.asn1.ASN1OctetString;
 import org.jruby.RubyArray;
 import org.jruby.RubyFixnum;
 import org.jruby.RubyString;
@@ -85,12 +87,12 @@ final class Pkcs7Verification {
     private static byte[] content(PKCS7 p7, IRubyObject data) {
         if (data instanceof RubyString) {
             ByteList bytes = ((RubyString) data).getByteList();
-            return java.util.Arrays.copyOfRange(bytes.unsafeBytes(), bytes.begin(), bytes.begin() + bytes.realSize());
+            return Arrays.copyOfRange(bytes.unsafeBytes(), bytes.begin(), bytes.begin() + bytes.realSize());
         }
         if (!data.isNil() || p7 == null || !p7.isSigned()) return null;
         try {
             if (p7.isDetached()) return null; // stock: no content
-            org.bouncycastle.asn1.ASN1OctetString inside = p7.getSign().getContents().getOctetString();
+            ASN1OctetString inside = p7.getSign().getContents().getOctetString();
             return inside == null ? new byte[0] : inside.getOctets();
         } catch (PKCS7Exception unread) {
             return null;

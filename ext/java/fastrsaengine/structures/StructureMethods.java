@@ -10,6 +10,7 @@ import fastrsaengine.call.KeyStates;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
 import java.security.interfaces.ECPublicKey;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import fastrsaengine.call.Stats.Outcome;
 import java.util.Collection;
@@ -36,7 +37,7 @@ import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * FastRsaEngine::StructureMethods: the engine side of X509::Certificate#verify, X509::Request#verify
- * and X509::CRL#verify ({@link SignatureCheck}), and of the methods that sign or decrypt a structure with an RSA key: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
+ * and X509::CRL#verify ({@link SignatureCheck}) and PKCS7#verify ({@link Pkcs7Check}), and of the methods that sign or decrypt a structure with an RSA key: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
  * OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt, and of the five that
  * sign themselves with an EC key. Stock does everything it always did (builds and encodes the
  * structure, hashes, pads, and for decryption unpads and deciphers the content) with a stand-in
@@ -122,14 +123,10 @@ public final class StructureMethods {
         Call call = Call.start(context, module, "pkcs7_verify", stock);
         if (call.engine == null) return call.stock(Outcome.BACKEND_STOCK);
         Pkcs7Verification verification = Pkcs7Verification.of(context, self, (RubyArray<?>) args);
-        boolean yes;
-        try {
-            yes = verification != null && Pkcs7Check.signed(verification.p7, verification.certificates, verification.flags,
-                verification.content, publicKey -> KeyStates.publicOperations(call.engine, publicKey));
-        } catch (RuntimeException unread) { // a structure the engine cannot read: stock answers, or raises, as it does
-            yes = false;
+        if (verification == null || !yes(() -> Pkcs7Check.signed(verification.p7, verification.certificates, verification.flags,
+                verification.content, publicKey -> KeyStates.publicOperations(call.engine, publicKey)))) {
+            return call.stock(Outcome.OPTION_NOT_TAKEN);
         }
-        if (!yes) return call.stock(Outcome.OPTION_NOT_TAKEN);
         call.countAnswer(Outcome.ENGINE);
         return call.stockWith(verification.withoutSignatures(context));
     }
@@ -139,18 +136,27 @@ public final class StructureMethods {
         boolean signedBy(S structure, SignatureCheck.Key key);
     }
 
-    /** The engine's yes to a structure as stock holds it (null: stock's to answer), else stock's answer. */
+    /**
+     * The engine's yes to a structure as stock holds it (null: stock's to answer), else stock's
+     * answer; stock's too where the engine cannot read the structure or its check fails (a fault):
+     * stock's answer is the right one either way.
+     */
     private static <S> IRubyObject check(Call call, IRubyObject key, Supplier<S> held, Checker<S> checker) {
         SignatureCheck.Key checking = checkingKey(call, key);
         if (checking == null) return call.stock(reason(call, key));
-        S structure = held.get();
-        boolean yes;
+        return yes(() -> {
+            S structure = held.get();
+            return structure != null && checker.signedBy(structure, checking);
+        }) ? call.verdict(true) : call.stock(Outcome.OPTION_NOT_TAKEN);
+    }
+
+    /** An engine check's yes; no where it cannot read what it checks, or fails (a fault): stock then answers. */
+    private static boolean yes(BooleanSupplier check) {
         try {
-            yes = structure != null && checker.signedBy(structure, checking);
-        } catch (RuntimeException e) {
-            throw call.failure(e);
+            return check.getAsBoolean();
+        } catch (RuntimeException unread) {
+            return false;
         }
-        return yes ? call.verdict(true) : call.stock(Outcome.OPTION_NOT_TAKEN);
     }
 
     /**
