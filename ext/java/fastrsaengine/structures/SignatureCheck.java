@@ -6,13 +6,13 @@ import fastrsaengine.engines.ec.PreparedEcPublicKey;
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PublicKeyOperations;
 import java.io.IOException;
-import java.security.cert.CRLException;
-import java.security.cert.CertificateEncodingException;
+import java.security.GeneralSecurityException;
 import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.DERNull;
@@ -70,14 +70,8 @@ final class SignatureCheck {
      * it, once the algorithm inside names the outer one (with NULL parameters or none, alike).
      */
     static boolean certificate(X509Certificate certificate, Key key) {
-        Algorithm algorithm = algorithm(certificate.getSigAlgOID(), certificate.getSigAlgParams());
-        if (algorithm == null) return false;
-        try {
-            byte[] signed = certificate.getTBSCertificate();
-            return algorithm.namedBy(DerSlots.certificateSignatureField(signed)) && key.verifies(algorithm, signed, certificate.getSignature());
-        } catch (CertificateEncodingException | IllegalArgumentException unread) {
-            return false;
-        }
+        return namedAlike(certificate.getSigAlgOID(), certificate.getSigAlgParams(), certificate::getTBSCertificate,
+            DerSlots::certificateSignatureField, certificate.getSignature(), key);
     }
 
     /**
@@ -109,12 +103,22 @@ final class SignatureCheck {
      * the outer one, as for a certificate.
      */
     static boolean crl(X509CRL crl, Key key) {
-        Algorithm algorithm = algorithm(crl.getSigAlgOID(), crl.getSigAlgParams());
+        return namedAlike(crl.getSigAlgOID(), crl.getSigAlgParams(), crl::getTBSCertList, DerSlots::crlSignatureField, crl.getSignature(), key);
+    }
+
+    /** The to-be-signed part as the JCA object encodes it. */
+    private interface SignedPart {
+        byte[] encoded() throws GeneralSecurityException;
+    }
+
+    /** A signature whose algorithm is named alike outside and inside what it signs (the field {@code inside} reads there). */
+    private static boolean namedAlike(String oid, byte[] parameters, SignedPart part, UnaryOperator<byte[]> inside, byte[] signature, Key key) {
+        Algorithm algorithm = algorithm(oid, parameters);
         if (algorithm == null) return false;
         try {
-            byte[] signed = crl.getTBSCertList();
-            return algorithm.namedBy(DerSlots.crlSignatureField(signed)) && key.verifies(algorithm, signed, crl.getSignature());
-        } catch (CRLException | IllegalArgumentException unread) {
+            byte[] signed = part.encoded();
+            return algorithm.namedBy(inside.apply(signed)) && key.verifies(algorithm, signed, signature);
+        } catch (GeneralSecurityException | IllegalArgumentException unread) {
             return false;
         }
     }
