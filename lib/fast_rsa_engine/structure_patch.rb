@@ -1,9 +1,11 @@
 # frozen_string_literal: true
 
 module FastRsaEngine
-  # X509::Certificate#verify, X509::Request#verify, X509::CRL#verify and PKCS7#verify, and the methods that sign or decrypt a structure with an RSA key,
-  # beyond OpenSSL::PKey::RSA's own: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
-  # OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt. Each is one line: its Java side,
+  # The methods that sign or decrypt a structure with an RSA key, beyond OpenSSL::PKey::RSA's own:
+  # X509::Certificate#sign, X509::Request#sign, X509::CRL#sign, OCSP::BasicResponse#sign,
+  # OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt; and their checks, X509::Certificate#verify,
+  # X509::Request#verify, X509::CRL#verify and PKCS7#verify (FastRsaEngine::VerificationMethods: the
+  # engine's yes, else stock's answer). Each is one line: its Java side,
   # FastRsaEngine::StructureMethods (ext/java), checks the arguments as MRI does (and edits the
   # args array passed to it where stock cannot take what MRI does: an OCSP digest by name, a nil
   # certificate to PKCS7#decrypt; StructureArguments), runs
@@ -22,7 +24,7 @@ module FastRsaEngine
 
     # X509::Certificate#verify(key): the engine's yes where it finds the signature the key's, else stock's answer.
     module CertificateVerify
-      def verify(a0) = StructureMethods.certificate_verify(self, a0) { super(a0) }
+      def verify(a0) = VerificationMethods.certificate_verify(self, a0) { super(a0) }
     end
 
     # X509::Request#sign(key, digest)
@@ -32,7 +34,7 @@ module FastRsaEngine
 
     # X509::Request#verify(key), as the certificate's.
     module RequestVerify
-      def verify(a0) = StructureMethods.request_verify(self, a0) { super(a0) }
+      def verify(a0) = VerificationMethods.request_verify(self, a0) { super(a0) }
     end
 
     # X509::CRL#sign(key, digest)
@@ -42,7 +44,7 @@ module FastRsaEngine
 
     # X509::CRL#verify(key), as the certificate's.
     module CrlVerify
-      def verify(a0) = StructureMethods.crl_verify(self, a0) { super(a0) }
+      def verify(a0) = VerificationMethods.crl_verify(self, a0) { super(a0) }
     end
 
     # OCSP::BasicResponse#sign(signer_cert, key [, certs [, flags [, digest]]])
@@ -58,7 +60,7 @@ module FastRsaEngine
     # PKCS7#verify(certs, store [, indata [, flags]]): stock's, with PKCS7::NOSIGS added where the
     # engine found every signature good.
     module Pkcs7Verify
-      def verify(*args) = StructureMethods.pkcs7_verify(self, args) { |*given| super(*(given.empty? ? args : given)) }
+      def verify(*args) = VerificationMethods.pkcs7_verify(self, args) { |*given| super(*(given.empty? ? args : given)) }
     end
 
     # PKCS7#decrypt(key [, cert [, flags]]): stock's decrypt, kept, runs on the PKCS7 the engine

@@ -10,6 +10,7 @@ import fastrsaengine.rsa.KeyLoading;
 import fastrsaengine.rsa.RsaMethods;
 import fastrsaengine.structures.CrlRevokedOrder;
 import fastrsaengine.structures.StructureMethods;
+import fastrsaengine.verification.VerificationMethods;
 import org.jruby.Ruby;
 import org.jruby.RubyModule;
 import org.jruby.runtime.load.BasicLibraryService;
@@ -17,8 +18,9 @@ import org.jruby.runtime.load.BasicLibraryService;
 /**
  * The extension's entry point, loaded by lib/fast_rsa_engine/startup.rb after 'openssl'. It only
  * defines modules: FastRsaEngine::Native (backend control), FastRsaEngine::RsaMethods (the engine
- * side of each patched method), FastRsaEngine::KeyGeneration and FastRsaEngine::StructureMethods
- * (certificate, CSR and PKCS#7 signing, PKCS#7 decryption), which share this runtime's state, and
+ * side of each patched method), FastRsaEngine::KeyGeneration, FastRsaEngine::StructureMethods
+ * (certificate, CSR, CRL, OCSP and PKCS#7 signing, PKCS#7 decryption) and
+ * FastRsaEngine::VerificationMethods (their checks), which share this runtime's state, and
  * FastRsaEngine::EcMethods (the engine side of OpenSSL::PKey::EC's patched methods),
  * FastRsaEngine::EcPoints (the points Point.new made from a group alone) and
  * FastRsaEngine::CrlRevokedOrder (a CRL's entries as it holds them, when read). The Ruby shim
@@ -40,12 +42,14 @@ public final class FastRsaEngineService implements BasicLibraryService {
         keyGeneration.defineAnnotatedMethods(KeyGeneration.class);
         RubyModule structureMethods = fastRsaEngine.defineModuleUnder("StructureMethods");
         structureMethods.defineAnnotatedMethods(StructureMethods.class);
+        RubyModule verificationMethods = fastRsaEngine.defineModuleUnder("VerificationMethods");
+        verificationMethods.defineAnnotatedMethods(VerificationMethods.class);
         RubyModule ecMethods = fastRsaEngine.defineModuleUnder("EcMethods");
         ecMethods.defineAnnotatedMethods(EcMethods.class);
         RubyModule ecKeyGeneration = fastRsaEngine.defineModuleUnder("EcKeyGeneration");
         ecKeyGeneration.defineAnnotatedMethods(EcKeyGeneration.class);
         fastRsaEngine.defineModuleUnder("EcPoints").defineAnnotatedMethods(EcPoints.class);
-        Control.attachRuntimeState(control, rsaMethods, keyGeneration, structureMethods, ecMethods, ecKeyGeneration);
+        Control.attachRuntimeState(control, rsaMethods, keyGeneration, structureMethods, verificationMethods, ecMethods, ecKeyGeneration);
         fastRsaEngine.defineModuleUnder("CrlRevokedOrder").defineAnnotatedMethods(CrlRevokedOrder.class);
         return true;
     }

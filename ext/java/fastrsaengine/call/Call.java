@@ -4,6 +4,8 @@ import fastrsaengine.engines.ec.EcEngine;
 import fastrsaengine.engines.rsa.RsaEngine;
 import fastrsaengine.call.Stats.Outcome;
 import org.jruby.RubyString;
+import org.jruby.ext.openssl.PKeyEC;
+import org.jruby.ext.openssl.PKeyRSA;
 import org.jruby.exceptions.RaiseException;
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
@@ -92,6 +94,12 @@ public final class Call {
     /** Counts an answer given outside these methods (key generation's, which the Ruby shim completes). */
     public void countAnswer(Outcome outcome) {
         runtime.stats().count(method, outcome);
+    }
+
+    /** Why a call with this key is stock's: no backend, a key the engine declines, or no key at all. */
+    public Outcome stockReason(IRubyObject key) {
+        if (engine == null) return Outcome.BACKEND_STOCK;
+        return key instanceof PKeyRSA || key instanceof PKeyEC ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN;
     }
 
     /** The engine's verdict on a signature. */

@@ -15,7 +15,7 @@ import org.bouncycastle.asn1.ASN1ObjectIdentifier;
  * 1.85, byte-identical) took 18 us a certificate against the walk's 0.8 us, 1.5% of a cert_sign,
  * and keeps stock's other bytes only where BC writes them back alike.
  */
-final class DerSlots {
+public final class DerSlots {
     private static final int SEQUENCE = 0x30, INTEGER = 0x02, BIT_STRING = 0x03, OID = 0x06, EXPLICIT_0 = 0xA0;
 
     /**
@@ -124,12 +124,12 @@ final class DerSlots {
      * A certificate's to-be-signed part's signature field, whole (an AlgorithmIdentifier): the
      * field after the serial number, which an optional version ([0]) comes before.
      */
-    static byte[] certificateSignatureField(byte[] tbs) {
+    public static byte[] certificateSignatureField(byte[] tbs) {
         return fieldAfter(tbs, EXPLICIT_0, 1);
     }
 
     /** A CRL's to-be-signed part's signature field, whole: the first, or the second after a version (an INTEGER). */
-    static byte[] crlSignatureField(byte[] tbs) {
+    public static byte[] crlSignatureField(byte[] tbs) {
         return fieldAfter(tbs, INTEGER, 0);
     }
 

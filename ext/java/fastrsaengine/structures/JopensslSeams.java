@@ -80,7 +80,7 @@ import org.jruby.runtime.builtin.IRubyObject;
  * The private fields are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.
  */
-final class JopensslSeams {
+public final class JopensslSeams {
     private JopensslSeams() {
     }
 
@@ -134,19 +134,19 @@ final class JopensslSeams {
     }
 
     /** The JCA certificate stock's verify checks; null where it answers false without a check (item 8 above). */
-    static X509Certificate certificateAsRead(IRubyObject certificate) {
+    public static X509Certificate certificateAsRead(IRubyObject certificate) {
         if (Boolean.TRUE.equals(Fields.read(Fields.CHANGED, "X509::Certificate", certificate))) return null;
         return (X509Certificate) Fields.read(Fields.CERTIFICATE, "X509::Certificate", certificate);
     }
 
     /** The request stock's verify checks; null where it has none (item 9 above). */
-    static PKCS10CertificationRequest requestAsRead(IRubyObject request) {
+    public static PKCS10CertificationRequest requestAsRead(IRubyObject request) {
         Object held = Fields.read(Fields.REQUEST, "X509::Request", request);
         return held == null ? null : (PKCS10CertificationRequest) Fields.read(Fields.SIGNED_REQUEST, "PKCS10Request", held);
     }
 
     /** The JCA CRL stock's verify checks; null where it answers false without a check, or makes it first (item 9 above). */
-    static java.security.cert.X509CRL crlAsRead(IRubyObject crl) {
+    public static java.security.cert.X509CRL crlAsRead(IRubyObject crl) {
         if (Boolean.TRUE.equals(Fields.read(Fields.CRL_CHANGED, "X509::CRL", crl))) return null;
         return (java.security.cert.X509CRL) Fields.read(Fields.CRL, "X509::CRL", crl);
     }
@@ -157,7 +157,7 @@ final class JopensslSeams {
     }
 
     /** The structure a PKCS7 holds (item 7 above), which its verify checks (item 10). */
-    static org.jruby.ext.openssl.impl.PKCS7 pkcs7(IRubyObject pkcs7) {
+    public static org.jruby.ext.openssl.impl.PKCS7 pkcs7(IRubyObject pkcs7) {
         return (org.jruby.ext.openssl.impl.PKCS7) Fields.read(Fields.PKCS7_DATA, "PKCS7", pkcs7);
     }
 

@@ -92,11 +92,6 @@ final class StructureArguments {
         privateKey(context, key);
     }
 
-    /** X509::Certificate#verify(key): GetPKeyPtr, MRI's TypeError where stock fails in Java (a ClassCastException). */
-    static void x509Verify(ThreadContext context, IRubyObject key) {
-        if (!(key instanceof PKey)) throw Errors.wrongArgumentType(context.runtime, key, "OpenSSL/EVP_PKEY");
-    }
-
     /** X509::CRL#sign(key, digest): key, digest. */
     static void crlSign(ThreadContext context, IRubyObject key, IRubyObject digest) {
         privateKey(context, key);

@@ -4,14 +4,9 @@ import fastrsaengine.call.Call;
 import fastrsaengine.call.EcKeyStates;
 import fastrsaengine.engines.ec.EcEngine;
 import fastrsaengine.engines.ec.PreparedEcKey;
-import fastrsaengine.engines.ec.PreparedEcPublicKey;
 import fastrsaengine.call.Errors;
 import fastrsaengine.call.KeyStates;
 import fastrsaengine.padding.PrivateKeyOperations;
-import fastrsaengine.padding.PublicKeyOperations;
-import java.security.interfaces.ECPublicKey;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import fastrsaengine.call.Stats.Outcome;
 import java.util.Collection;
 import java.util.Collections;
@@ -36,8 +31,7 @@ import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
 /**
- * FastRsaEngine::StructureMethods: the engine side of X509::Certificate#verify, X509::Request#verify
- * and X509::CRL#verify ({@link SignatureCheck}) and PKCS7#verify ({@link Pkcs7Check}), and of the methods that sign or decrypt a structure with an RSA key: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
+ * FastRsaEngine::StructureMethods: the engine side of the methods that sign or decrypt a structure with an RSA key: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
  * OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt, and of the five that
  * sign themselves with an EC key. Stock does everything it always did (builds and encodes the
  * structure, hashes, pads, and for decryption unpads and deciphers the content) with a stand-in
@@ -81,99 +75,6 @@ public final class StructureMethods {
         StructureArguments.x509Sign(context, key);
         return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, digest, RSA_STAND_IN, DerSlots::x509Signature,
             (c, signed, der) -> JopensslSeams.holdCertificate(signed, der));
-    }
-
-    /**
-     * X509::Certificate#verify(key): yes from the engine where it finds the certificate's signature
-     * made by the key ({@link SignatureCheck}); every other answer (no, a key or algorithm the engine
-     * does not take, a certificate changed since it was read or signed) is stock's; what is no key
-     * gets MRI's TypeError (stock's is a ClassCastException). The block yields to {@code super(key)}.
-     */
-    @JRubyMethod(name = "certificate_verify", module = true)
-    public static IRubyObject certificateVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        StructureArguments.x509Verify(context, key);
-        return check(Call.start(context, module, "certificate_verify", stock), key, () -> JopensslSeams.certificateAsRead(self), SignatureCheck::certificate);
-    }
-
-    /**
-     * X509::Request#verify(key), as the certificate's; what is no key is stock's to read (it asks
-     * the object for its public_key, where MRI raises TypeError: a use stock allows).
-     */
-    @JRubyMethod(name = "request_verify", module = true)
-    public static IRubyObject requestVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return check(Call.start(context, module, "request_verify", stock), key, () -> JopensslSeams.requestAsRead(self), SignatureCheck::request);
-    }
-
-    /** X509::CRL#verify(key), as the certificate's. */
-    @JRubyMethod(name = "crl_verify", module = true)
-    public static IRubyObject crlVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        StructureArguments.x509Verify(context, key);
-        return check(Call.start(context, module, "crl_verify", stock), key, () -> JopensslSeams.crlAsRead(self), SignatureCheck::crl);
-    }
-
-    /**
-     * PKCS7#verify(certs, store [, indata [, flags]]): where the engine finds every signer's signature
-     * good ({@link Pkcs7Check}), stock's verify with PKCS7::NOSIGS added, which checks all else as it
-     * does (each signer's chain against the store, the content read out into {@code data}) but the
-     * signatures; else stock's whole verify. The block yields to super with the arguments given
-     * (none: the caller's).
-     */
-    @JRubyMethod(name = "pkcs7_verify", module = true)
-    public static IRubyObject pkcs7Verify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        Call call = Call.start(context, module, "pkcs7_verify", stock);
-        if (call.engine == null) return call.stock(Outcome.BACKEND_STOCK);
-        Pkcs7Verification verification = Pkcs7Verification.of(context, self, (RubyArray<?>) args);
-        if (verification == null || !yes(() -> Pkcs7Check.signed(verification.p7, verification.certificates, verification.flags,
-                verification.content, publicKey -> KeyStates.publicOperations(call.engine, publicKey)))) {
-            return call.stock(Outcome.OPTION_NOT_TAKEN);
-        }
-        call.countAnswer(Outcome.ENGINE);
-        return call.stockWith(verification.withoutSignatures(context));
-    }
-
-    /** How a structure's signature is checked ({@link SignatureCheck}). */
-    private interface Checker<S> {
-        boolean signedBy(S structure, SignatureCheck.Key key);
-    }
-
-    /**
-     * The engine's yes to a structure as stock holds it (null: stock's to answer), else stock's
-     * answer; stock's too where the engine cannot read the structure or its check fails (a fault):
-     * stock's answer is the right one either way.
-     */
-    private static <S> IRubyObject check(Call call, IRubyObject key, Supplier<S> held, Checker<S> checker) {
-        SignatureCheck.Key checking = checkingKey(call, key);
-        if (checking == null) return call.stock(reason(call, key));
-        return yes(() -> {
-            S structure = held.get();
-            return structure != null && checker.signedBy(structure, checking);
-        }) ? call.verdict(true) : call.stock(Outcome.OPTION_NOT_TAKEN);
-    }
-
-    /** An engine check's yes; no where it cannot read what it checks, or fails (a fault): stock then answers. */
-    private static boolean yes(BooleanSupplier check) {
-        try {
-            return check.getAsBoolean();
-        } catch (RuntimeException unread) {
-            return false;
-        }
-    }
-
-    /**
-     * The engine's form of the public key stock checks with ({@code PKey#getPublicKey}): RSA, or EC
-     * on a curve the engine has; null for stock (an EC key without its point, which stock cannot
-     * check with, another kind, a key the engine declines).
-     */
-    private static SignatureCheck.Key checkingKey(Call call, IRubyObject key) {
-        if (call.engine == null) return null;
-        if (key instanceof PKeyRSA) {
-            PublicKeyOperations operations = KeyStates.publicOperations(call.engine, key);
-            return operations == null ? null : SignatureCheck.rsa(operations);
-        }
-        EcEngine ec = call.ecEngine();
-        if (ec == null || !(key instanceof PKeyEC) || !(((PKeyEC) key).getPublicKey() instanceof ECPublicKey)) return null;
-        EcKeyStates.Prepared<PreparedEcPublicKey> prepared = EcKeyStates.publicKey(ec, key);
-        return prepared == null ? null : SignatureCheck.ec(prepared);
     }
 
     /**
@@ -224,7 +125,7 @@ public final class StructureMethods {
     private static IRubyObject ocspSign(Call call, IRubyObject self, RubyArray<?> args, DerSlots.Layout slot, String stockClass,
                                         boolean responderByKeyTaken) {
         StructureArguments.ocspSign(call.context, call.method, args);
-        if (args.size() < 2 || args.size() > 5) return call.stock(reason(call, null)); // stock's ArgumentError
+        if (args.size() < 2 || args.size() > 5) return call.stock(call.stockReason(null)); // stock's ArgumentError
         IRubyObject digest = args.size() > 4 && !args.eltInternal(4).isNil() ? args.eltInternal(4) : call.context.runtime.newString(OCSP_DEFAULT_DIGEST);
         ReadBack readBack = (c, signed, der) -> JopensslSeams.reinitialize(c, stockClass, signed, der);
         if (responderByKeyTaken && OcspResponderId.byKey(args)) return signByKey(call, self, args, digest, readBack);
@@ -240,7 +141,7 @@ public final class StructureMethods {
         IRubyObject key = args.eltInternal(1);
         StructureSigner engines = signer(call, key, digest, RSA_STAND_IN);
         StructureSigner signer = engines != null ? engines : jdkSigner(key, digest);
-        if (signer == null) return call.stock(reason(call, key));
+        if (signer == null) return call.stock(call.stockReason(key));
         int flags = OcspResponderId.flags(args);
         OcspResponderId.setFlags(call.context, args, OcspResponderId.withoutByKey(flags));
         Outcome answered = engines != null ? Outcome.ENGINE : call.engine == null ? Outcome.BACKEND_STOCK : Outcome.KEY_DECLINED;
@@ -273,7 +174,7 @@ public final class StructureMethods {
         if (counted && a[1] instanceof PKeyRSA && (flags(a) & PKCS7_NOATTR) != 0) return pkcs7SignWithoutAttributes(call, a);
         if (counted && a[1] instanceof PKeyEC && (flags(a) & PKCS7_NOATTR) != 0) return pkcs7SignEcWithoutAttributes(call, a);
         Routed routed = counted ? route(call, a[1]) : null;
-        if (routed == null) return call.stock(reason(call, a.length > 1 ? a[1] : null));
+        if (routed == null) return call.stock(call.stockReason(a.length > 1 ? a[1] : null));
         IRubyObject signed = stockWithStandIn(call, withStandIn(routed.key, a));
         SignerInfoWithPkey signer = onlySigner(signed);
         if (signer == null || signer.getEncryptedDigest() == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
@@ -366,7 +267,7 @@ public final class StructureMethods {
         Call call = Call.start(context, module, "pkcs7_decrypt", stock);
         if (a.length >= 1 && a.length <= 3 && !hasContent(context, self)) throw Errors.structureError(context.runtime, call.method, "wrong content type");
         Routed routed = a.length < 1 || a.length > 3 ? null : routeOrJdk(call, a[0]);
-        if (routed == null) return call.stock(reason(call, a.length > 0 ? a[0] : null));
+        if (routed == null) return call.stock(call.stockReason(a.length > 0 ? a[0] : null));
         byte[] der = derOf(context, self);
         Pkcs7Envelope envelope = der == null ? null : Pkcs7Envelope.read(der);
         if (envelope == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
@@ -448,11 +349,6 @@ public final class StructureMethods {
         return operations == null ? null : new Routed((PKeyRSA) key, operations);
     }
 
-    private static Outcome reason(Call call, IRubyObject key) {
-        if (call.engine == null) return Outcome.BACKEND_STOCK;
-        return key instanceof PKeyRSA || key instanceof PKeyEC ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN;
-    }
-
     /**
      * How a structure signed in place takes its DER back once the engine signed it: into the one
      * field stock's sign set, so that every reader reads what stock's leaves (see {@link JopensslSeams}).
@@ -472,7 +368,7 @@ public final class StructureMethods {
         StructureSigner signer = signer(call, key, digest, toyCurve);
         if (signer != null) return signAndReadBack(call, self, signer, layout, readBack, Outcome.ENGINE, call::stock);
         try {
-            return call.stock(reason(call, key));
+            return call.stock(call.stockReason(key));
         } catch (RaiseException stockFailed) {
             StructureSigner jdk = key instanceof PKeyEC ? jdkEcSigner((PKeyEC) key, digest, toyCurve) : null;
             if (jdk == null) throw stockFailed;

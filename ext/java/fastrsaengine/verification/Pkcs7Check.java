@@ -1,4 +1,4 @@
-package fastrsaengine.structures;
+package fastrsaengine.verification;
 
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PublicKeyOperations;

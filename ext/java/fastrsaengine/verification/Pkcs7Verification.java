@@ -1,5 +1,6 @@
-package fastrsaengine.structures;
+package fastrsaengine.verification;
 
+import fastrsaengine.structures.JopensslSeams;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Arrays;

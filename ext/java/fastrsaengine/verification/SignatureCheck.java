@@ -1,10 +1,11 @@
-package fastrsaengine.structures;
+package fastrsaengine.verification;
 
 import fastrsaengine.call.EcKeyStates;
 import fastrsaengine.engines.ec.EcSignatures;
 import fastrsaengine.engines.ec.PreparedEcPublicKey;
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PublicKeyOperations;
+import fastrsaengine.structures.DerSlots;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.cert.X509CRL;
