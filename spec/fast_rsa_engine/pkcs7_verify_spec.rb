@@ -1,6 +1,6 @@
 # frozen_string_literal: true
 
-# PKCS7#verify through the engine (ext/java/fastrsaengine/structures/Pkcs7Check.java): where the
+# PKCS7#verify through the engine (ext/java/fastrsaengine/verification/Pkcs7Check.java): where the
 # engine finds every signer's RSA signature good, stock's verify runs with PKCS7::NOSIGS added (the
 # chain, the content), else stock's whole verify. Over signed data MRI makes (attached and detached,
 # no attributes, tampered signature or content, another key's, EC),

@@ -1,7 +1,7 @@
 # frozen_string_literal: true
 
 # X509::Certificate#verify, X509::Request#verify and X509::CRL#verify through the engine
-# (ext/java/fastrsaengine/structures/SignatureCheck.java): the engine answers yes to an RSA PKCS#1
+# (ext/java/fastrsaengine/verification/SignatureCheck.java): the engine answers yes to an RSA PKCS#1
 # v1.5 or ECDSA signature it finds the key's, and leaves every other answer to stock. Over structures
 # MRI makes (good ones of each digest, RSA and EC; tampered; with the algorithm inside and outside
 # differing; relabelled with another digest; a signature cut short), the keys that go with them and
