@@ -49,12 +49,12 @@ final class Pkcs7Verification {
         IRubyObject[] args = {given.eltInternal(0), given.eltInternal(1), at(context, given, 2), at(context, given, 3)};
         IRubyObject flags = args[3];
         if (!(flags.isNil() || flags instanceof RubyFixnum) || (flags(flags) & NOSIGS) != 0) return null;
-        List<X509AuxCertificate> certificates = certificates(args[0]);
         PKCS7 p7 = JopensslSeams.pkcs7(self);
-        IRubyObject data = args[2].isNil() ? self.getInstanceVariables().getInstanceVariable("@data") : args[2];
-        byte[] content = content(p7, data);
-        if ((certificates == null && !args[0].isNil()) || p7 == null || !p7.isSigned() || content == null) return null;
-        return new Pkcs7Verification(p7, certificates, flags(flags), content, args);
+        if (p7 == null || !p7.isSigned()) return null;
+        List<X509AuxCertificate> certificates = certificates(args[0]);
+        if (certificates == null && !args[0].isNil()) return null;
+        byte[] content = content(p7, args[2].isNil() ? self.getInstanceVariables().getInstanceVariable("@data") : args[2]);
+        return content == null ? null : new Pkcs7Verification(p7, certificates, flags(flags), content, args);
     }
 
     /** The arguments for stock's verify of all but the signatures. */
@@ -85,15 +85,15 @@ final class Pkcs7Verification {
     }
 
     /** The bytes stock digests: the data, else the content inside (none: no bytes); null where stock fails first, or reads otherwise. */
-    private static byte[] content(PKCS7 p7, IRubyObject data) {
+    private static byte[] content(PKCS7 signed, IRubyObject data) {
         if (data instanceof RubyString) {
             ByteList bytes = ((RubyString) data).getByteList();
             return Arrays.copyOfRange(bytes.unsafeBytes(), bytes.begin(), bytes.begin() + bytes.realSize());
         }
-        if (!data.isNil() || p7 == null || !p7.isSigned()) return null;
+        if (!data.isNil()) return null;
         try {
-            if (p7.isDetached()) return null; // stock: no content
-            ASN1OctetString inside = p7.getSign().getContents().getOctetString();
+            if (signed.isDetached()) return null; // stock: no content
+            ASN1OctetString inside = signed.getSign().getContents().getOctetString();
             return inside == null ? new byte[0] : inside.getOctets();
         } catch (PKCS7Exception unread) {
             return null;
