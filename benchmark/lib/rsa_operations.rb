@@ -14,7 +14,7 @@ require_relative "structure_operations"
 # such object one thread at a time, as signing rewrites it in place). keygen makes a new key of the
 # key's size a call.
 class RsaOperations
-  NAMES = %w[sign verify verify_pss encrypt decrypt cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify
+  NAMES = %w[sign verify verify_pss encrypt decrypt cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify ocsp_verify
              pkcs7_sign pkcs7_verify pkcs7_decrypt keygen].freeze
   DIGEST = "SHA256"
   MESSAGE = "k" * 32 # as long as a 256-bit session key, so it can be encrypted too

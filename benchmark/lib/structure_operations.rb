@@ -8,9 +8,10 @@ require "openssl"
 # a case apps rarely have; cert_verify, csr_verify and crl_verify check a structure's signature with
 # the public key alone, on an object read from its DER once: the check, without the reading (which
 # costs MRI's OpenSSL 3.0 several times what it costs JRuby, so that with it a row would show the
-# reading more than the check).
+# reading more than the check); ocsp_verify checks an OCSP basic response the key signed, its
+# self-signed certificate given and trusted, as an OCSP client checks its responder's answer.
 module StructureOperations
-  NAMES = %w[cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify].freeze
+  NAMES = %w[cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify ocsp_verify].freeze
   SUBJECT = "/CN=127.0.0.1"
 
   # A self-signed certificate for the key, valid from a minute ago for a year.
@@ -43,18 +44,28 @@ module StructureOperations
     crl.sign(key, digest)
   end
 
+  # A basic OCSP response the key signs with its certificate: the certificate itself good.
+  def self.ocsp_response(cert, key, digest)
+    response = OpenSSL::OCSP::BasicResponse.new
+    response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil, -60, 3600, [])
+    response.sign(cert, key, [cert], 0, digest)
+  end
+
   # name => callable, for the key (private), its public key alone, and a Digest (not a name:
   # jruby-openssl 0.15's CSR takes no name).
   def self.operations(key, public_key, digest)
     cert = certificate(key, digest)
     read = { cert: OpenSSL::X509::Certificate.new(cert.to_der), csr: OpenSSL::X509::Request.new(request(key, digest).to_der),
-             crl: OpenSSL::X509::CRL.new(crl(key, digest).to_der) }
+             crl: OpenSSL::X509::CRL.new(crl(key, digest).to_der),
+             ocsp: OpenSSL::OCSP::BasicResponse.new(ocsp_response(cert, key, digest).to_der) }
+    store = OpenSSL::X509::Store.new.tap { |trusted| trusted.add_cert(cert) }
     { "cert_sign" => -> { certificate(key, digest) },
       "cert_resign" => -> { cert.sign(key, digest) },
       "cert_verify" => -> { read[:cert].verify(public_key) },
       "csr_sign" => -> { request(key, digest) },
       "csr_verify" => -> { read[:csr].verify(public_key) },
-      "crl_verify" => -> { read[:crl].verify(public_key) } }
+      "crl_verify" => -> { read[:crl].verify(public_key) },
+      "ocsp_verify" => -> { read[:ocsp].verify([cert], store) } }
   end
 
   # Raises unless every signed structure verifies and every check answers true.
@@ -62,6 +73,6 @@ module StructureOperations
     %w[cert_sign cert_resign csr_sign].each do |name|
       raise "#{name} made a structure that does not verify" unless operations.fetch(name).call.verify(key)
     end
-    %w[cert_verify csr_verify crl_verify].each { |name| raise "#{name} rejected a good signature" unless operations.fetch(name).call }
+    %w[cert_verify csr_verify crl_verify ocsp_verify].each { |name| raise "#{name} rejected a good signature" unless operations.fetch(name).call }
   end
 end

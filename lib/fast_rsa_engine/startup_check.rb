@@ -79,6 +79,17 @@ module FastRsaEngine
         store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
         OpenSSL::OCSP::BasicResponse.new(response.to_der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER)
       end,
+      # A response read from DER verifies through the engine, its signer trusted alone
+      # (OCSP::TRUSTOTHER) and its chain checked; with its signature (its DER's last byte) flipped,
+      # trusted alone, false.
+      ocsp_verify: lambda do |key, applied|
+        cert = certificate(key)
+        store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+        der = ocsp_response(key, cert).to_der
+        reader = patched(OpenSSL::OCSP::BasicResponse, applied) { prepend StructurePatch::OcspVerify }
+        reader.new(der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER) && reader.new(der).verify([cert], store) &&
+          !reader.new(der.dup.tap { |bytes| bytes.setbyte(-1, bytes.getbyte(-1) ^ 1) }).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER)
+      end,
       ocsp_request_sign: lambda do |key, applied|
         cert = certificate(key)
         request = patched(OpenSSL::OCSP::Request, applied) { prepend StructurePatch::OcspRequest }.new
@@ -138,6 +149,14 @@ module FastRsaEngine
     end
 
     # A CRL signed with the test key by the class given.
+    # A basic OCSP response the test key signs with its certificate, which it leaves out: the
+    # signature is the DER's end.
+    def self.ocsp_response(key, cert)
+      response = OpenSSL::OCSP::BasicResponse.new
+      response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil, 0, 3600, [])
+      response.sign(cert, key, [], OpenSSL::OCSP::NOCERTS)
+    end
+
     def self.crl(key, crl_class = OpenSSL::X509::CRL)
       crl = crl_class.new
       crl.version = 1

@@ -4,8 +4,8 @@ module FastRsaEngine
   # The methods that sign or decrypt a structure with an RSA key, beyond OpenSSL::PKey::RSA's own:
   # X509::Certificate#sign, X509::Request#sign, X509::CRL#sign, OCSP::BasicResponse#sign,
   # OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt; and their checks, X509::Certificate#verify,
-  # X509::Request#verify, X509::CRL#verify and PKCS7#verify (FastRsaEngine::VerificationMethods: the
-  # engine's yes, else stock's answer). Each is one line: its Java side,
+  # X509::Request#verify, X509::CRL#verify, OCSP::BasicResponse#verify and PKCS7#verify
+  # (FastRsaEngine::VerificationMethods: the engine's yes, else stock's answer). Each is one line: its Java side,
   # FastRsaEngine::StructureMethods (ext/java), checks the arguments as MRI does (and edits the
   # args array passed to it where stock cannot take what MRI does: an OCSP digest by name, a nil
   # certificate to PKCS7#decrypt; StructureArguments), runs
@@ -52,6 +52,12 @@ module FastRsaEngine
       def sign(*args) = StructureMethods.ocsp_basic_response_sign(self, args) { |*key| super(*StructurePatch.with_key(args, 1, key)) }
     end
 
+    # OCSP::BasicResponse#verify(certs, store [, flags]): true, or stock's with OCSP::NOSIGS added,
+    # where the engine found the signature good.
+    module OcspVerify
+      def verify(*args) = VerificationMethods.ocsp_verify(self, args) { |*given| super(*(given.empty? ? args : given)) }
+    end
+
     # OCSP::Request#sign(signer_cert, key [, certs [, flags [, digest]]])
     module OcspRequest
       def sign(*args) = StructureMethods.ocsp_request_sign(self, args) { |*key| super(*StructurePatch.with_key(args, 1, key)) }
@@ -82,6 +88,7 @@ module FastRsaEngine
       crl_sign: -> { OpenSSL::X509::CRL.prepend(Crl) },
       crl_verify: -> { OpenSSL::X509::CRL.prepend(CrlVerify) },
       ocsp_basic_response_sign: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspBasicResponse) },
+      ocsp_verify: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspVerify) },
       ocsp_request_sign: -> { OpenSSL::OCSP::Request.prepend(OcspRequest) },
       pkcs7_sign: -> { patch_pkcs7_sign(OpenSSL::PKCS7) },
       pkcs7_verify: -> { OpenSSL::PKCS7.prepend(Pkcs7Verify) },

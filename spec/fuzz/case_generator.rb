@@ -227,6 +227,13 @@ module Fuzz
       [[key_argument, Value.key(pick(signers)), pick(StructureCalls::VERIFY_DIGESTS), pick(StructureCalls::VERIFY_CHECKS)], nil]
     end
 
+    # OCSP::BasicResponse#verify's (StructureCalls#ocsp_verify): the key drawn, a signer as the
+    # verifications draw one, the digest, the check.
+    def ocsp_verify_arguments
+      key, signer, digest, = verify_arguments.first
+      [[key, signer, digest, pick(StructureCalls::OCSP_CHECKS)], nil]
+    end
+
     # What PKCS7#verify checks (StructureCalls#pkcs7_verify).
     def pkcs7_check
       pick(StructureCalls::PKCS7_CHECKS)

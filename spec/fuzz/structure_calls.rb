@@ -255,6 +255,41 @@ module Fuzz
       [read.verify(given, OpenSSL::X509::Store.new.tap { |s| trusted.each { |c| s.add_cert(c) } }, data, verify_flags), read.data]
     end
 
+    # What OCSP::BasicResponse#verify is asked of a response the signer signed: its chain checked
+    # against a store trusting the issuer (or none: "untrusted"), its signature alone (OCSP::NOVERIFY)
+    # or its signer trusted (OCSP::TRUSTOTHER), the signature skipped (OCSP::NOSIGS); the signature
+    # flipped, set high or relabelled, the response data flipped; the key drawn's certificate given
+    # under the responder's name (stock's signer then); no certificate inside and none given.
+    OCSP_CHECKS = ["chain", "untrusted", "signature alone", "trust other", "signatures skipped", "signature flipped",
+                   "signature flipped, alone", "signature high, alone", "relabelled, alone", "data flipped, alone",
+                   "key drawn's certificate, alone", "none inside, alone"].freeze
+
+    def ocsp_verify(key, signer, digest, check)
+      cert = signed_certificate(signer)
+      response = OpenSSL::OCSP::BasicResponse.new
+      response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil,
+                          Time.at(1_700_000_000), Time.at(1_900_000_000), [])
+      sign_flags = check.start_with?("none inside") ? OpenSSL::OCSP::NOCERTS : 0
+      der = ocsp_changed(response.sign(cert, signer, [cert], sign_flags, OpenSSL::Digest.new(digest)).to_der.b, check)
+      given = check.start_with?("none inside") ? [] : [check.start_with?("key drawn") && key.is_a?(OpenSSL::PKey::PKey) ? signed_certificate(key) : cert]
+      flags = check.end_with?("alone") ? OpenSSL::OCSP::NOVERIFY : { "trust other" => OpenSSL::OCSP::TRUSTOTHER, "signatures skipped" => OpenSSL::OCSP::NOSIGS }.fetch(check, 0)
+      trusted = check == "untrusted" ? [] : [signed_certificate(KeyCorpus.key(ISSUER))]
+      OpenSSL::OCSP::BasicResponse.new(der).verify(given, OpenSSL::X509::Store.new.tap { |s| trusted.each { |c| s.add_cert(c) } }, flags)
+    end
+
+    # A signed response's DER as the check changes it: a byte of its signature or its response data
+    # flipped, the signature's first byte set high, its algorithm relabelled.
+    def ocsp_changed(der, check)
+      asn1 = OpenSSL::ASN1.decode(der)
+      signature = asn1.value[2]
+      signature_end = der.index(signature.to_der) + signature.to_der.bytesize
+      at = { "signature flipped" => signature_end - 1, "signature flipped, alone" => signature_end - 1,
+             "data flipped, alone" => der.index(asn1.value[0].to_der) + asn1.value[0].to_der.bytesize - 2 }[check]
+      der = der.dup.tap { |bytes| bytes.setbyte(at, bytes.getbyte(at) ^ 1) } if at
+      der = der.dup.tap { |bytes| bytes.setbyte(signature_end - signature.value.bytesize, 0xFF) } if check == "signature high, alone"
+      check == "relabelled, alone" ? relabelled(der) : der
+    end
+
     # PKCS7#decrypt(key [, cert [, flags]]) on an envelope drawn: "enveloped" to the key's
     # certificate, "other" to another key's, "signed" (signed data, no envelope); or one the
     # generator wrote byte by byte (an Envelope: Fuzz::Envelopes).

@@ -83,8 +83,15 @@ public final class EcKeyStates {
     public static Prepared<PreparedEcPublicKey> publicKey(EcEngine engine, IRubyObject self) {
         if (!(self instanceof PKeyEC)) return null;
         PublicKey publicKey = ((PKeyEC) self).getPublicKey();
-        if (!(publicKey instanceof ECPublicKey)) return publicKeyOfScalar(engine, self);
-        ECPublicKey key = (ECPublicKey) publicKey;
+        return publicKey instanceof ECPublicKey ? publicKey(engine, (ECPublicKey) publicKey) : publicKeyOfScalar(engine, self);
+    }
+
+    /**
+     * The engine's public key for a Java key that is no Ruby key's (an OCSP signer certificate's), or
+     * null for stock (a curve the engine lacks, a point it refuses).
+     */
+    @SuppressWarnings("unchecked")
+    public static Prepared<PreparedEcPublicKey> publicKey(EcEngine engine, ECPublicKey key) {
         return (Prepared<PreparedEcPublicKey>) cached(PUBLIC, engine, key, null, () -> {
             EcCurve curve = EcCurve.of(key.getParams());
             return curve == null ? null : new Prepared<>(curve, EcKeyChecks.preparePublic(engine, curve, key.getW()));

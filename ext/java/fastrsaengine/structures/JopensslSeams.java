@@ -3,14 +3,20 @@ package fastrsaengine.structures;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.security.cert.CertificateException;
 import java.util.Collection;
+import java.util.List;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ocsp.BasicOCSPResponse;
 import org.bouncycastle.cert.X509CRLHolder;
 import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 import org.jruby.RubyClass;
 import org.jruby.RubyString;
+import org.jruby.ext.openssl.OCSPBasicResponse;
 import org.jruby.ext.openssl.SecurityHelper;
 import org.jruby.ext.openssl.X509CRL;
 import org.jruby.ext.openssl.X509Cert;
@@ -76,8 +82,16 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     signature over the attributes' encoding, named from the signer's digest and key) unless the
  *     flags hold {@code PKCS7::NOSIGS}. The engine finds the signers with its public {@code
  *     getSigners}, checks the same, and where it finds every one good calls stock's with NOSIGS.</li>
+ * <li>OCSP::BasicResponse#verify (0.14 to 0.16) finds the signer's certificate with its private
+ *     {@code findSignerCert} (the responder's name among the certificates given, as its private
+ *     {@code convertRubyCerts} lists them, then unless OCSP::NOINTERN among the response's own) and
+ *     checks the signature of the response its public {@code getASN1BCOCSPResp} holds with that
+ *     certificate's key, unless the flags hold OCSP::NOSIGS; then, unless OCSP::NOVERIFY (or
+ *     OCSP::TRUSTOTHER without OCSP::NOINTERN), its answer is the signer's chain's alone. The engine
+ *     finds the signer with stock's own methods, checks the same signature, and where it is good
+ *     answers true (no chain to check) or calls stock's with NOSIGS.</li>
  * </ol>
- * The private fields are looked up once; where one is missing the method that needs it raises
+ * The private fields and methods are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.
  */
 public final class JopensslSeams {
@@ -159,6 +173,51 @@ public final class JopensslSeams {
     /** The structure a PKCS7 holds (item 7 above), which its verify checks (item 10). */
     public static org.jruby.ext.openssl.impl.PKCS7 pkcs7(IRubyObject pkcs7) {
         return (org.jruby.ext.openssl.impl.PKCS7) Fields.read(Fields.PKCS7_DATA, "PKCS7", pkcs7);
+    }
+
+    /** The basic response an OCSP::BasicResponse holds (item 11 above); null for one made empty. */
+    public static BasicOCSPResponse ocspResponse(IRubyObject response) {
+        return ((OCSPBasicResponse) response).getASN1BCOCSPResp();
+    }
+
+    /**
+     * The certificate OCSP::BasicResponse#verify checks the response's signature with, found by its
+     * own private methods (item 11 above), or null where it finds none (and answers false).
+     */
+    public static Certificate ocspSigner(ThreadContext context, IRubyObject response, IRubyObject certificates, int flags) {
+        Object given = Methods.call(Methods.OCSP_CERTIFICATES, "OCSP::BasicResponse", response, certificates);
+        return (Certificate) Methods.call(Methods.OCSP_SIGNER, "OCSP::BasicResponse", response, context, ocspResponse(response), given, flags);
+    }
+
+    /** The private methods of item 11, each null where this jruby-openssl has none of that name and shape. */
+    private static final class Methods {
+        static final Method OCSP_CERTIFICATES = find(OCSPBasicResponse.class, "convertRubyCerts", IRubyObject.class);
+        static final Method OCSP_SIGNER = find(OCSPBasicResponse.class, "findSignerCert", ThreadContext.class, BasicOCSPResponse.class, List.class, int.class);
+
+        private static Method find(Class<?> owner, String name, Class<?>... parameters) {
+            try {
+                Method method = owner.getDeclaredMethod(name, parameters);
+                method.setAccessible(true);
+                return method;
+            } catch (ReflectiveOperationException | RuntimeException moved) { // RuntimeException: a module that refuses access
+                return null;
+            }
+        }
+
+        /** The method's result; its own failures (a Ruby error, a Java exception of stock's) as they are. */
+        static Object call(Method method, String owner, Object target, Object... args) {
+            if (method == null) throw new IllegalStateException("jruby-openssl's " + owner + " verifies otherwise");
+            try {
+                return method.invoke(target, args);
+            } catch (IllegalAccessException refused) {
+                throw new IllegalStateException(refused);
+            } catch (InvocationTargetException failed) {
+                Throwable cause = failed.getCause();
+                if (cause instanceof RuntimeException) throw (RuntimeException) cause;
+                if (cause instanceof Error) throw (Error) cause;
+                throw new IllegalStateException(cause);
+            }
+        }
     }
 
     /** The private fields of items 4 to 9, each null where this jruby-openssl has none of that name. */

@@ -13,15 +13,19 @@ import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1Encoding;
+import org.bouncycastle.asn1.ASN1Object;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.DERNull;
+import org.bouncycastle.asn1.ocsp.BasicOCSPResponse;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 
 /**
- * The engine's check of a certificate's, CSR's or CRL's signature, where it says yes: an RSA PKCS#1
+ * The engine's check of a certificate's, CSR's, CRL's or OCSP response's signature, where it says yes: an RSA PKCS#1
  * v1.5 or an ECDSA signature (SHA-1, SHA-224, SHA-256, SHA-384, SHA-512) that the key made over the
  * bytes stock's check (Bouncy Castle's) takes, under an algorithm stock reads alike. Stock accepts
  * such a signature, so a yes here is stock's yes, 82-93% of whose time is its public-key arithmetic
@@ -81,19 +85,24 @@ final class SignatureCheck {
      * answers nil), under the outer algorithm (a request has no other).
      */
     static boolean request(PKCS10CertificationRequest request, Key key) {
-        AlgorithmIdentifier identifier = request.getSignatureAlgorithm();
-        byte[] parameters;
+        return signedUnder(request.getSignatureAlgorithm(), () -> request.toASN1Structure().getCertificationRequestInfo(), request::getSignature, key);
+    }
+
+    /**
+     * Stock's OCSP::BasicResponse#verify, Bouncy Castle's BasicOCSPResp.isSignatureValid: the
+     * response data's DER and the signature's octets, under the response's algorithm (it has no other).
+     */
+    static boolean ocsp(BasicOCSPResponse response, Key key) {
+        return signedUnder(response.getSignatureAlgorithm(), response::getTbsResponseData, () -> response.getSignature().getOctets(), key);
+    }
+
+    /** A structure signed under one algorithm identifier: the part signed, DER-encoded, and the signature's octets. */
+    private static boolean signedUnder(AlgorithmIdentifier identifier, Supplier<ASN1Object> part, Supplier<byte[]> signature, Key key) {
         try {
-            parameters = identifier.getParameters() == null ? null : identifier.getParameters().toASN1Primitive().getEncoded(ASN1Encoding.DER);
-        } catch (IOException unread) {
-            return false;
-        }
-        Algorithm algorithm = algorithm(identifier.getAlgorithm().getId(), parameters);
-        if (algorithm == null) return false;
-        try {
-            byte[] signed = request.toASN1Structure().getCertificationRequestInfo().getEncoded(ASN1Encoding.DER);
-            return key.verifies(algorithm, signed, request.getSignature());
-        } catch (IOException | IllegalStateException unread) {
+            ASN1Encodable parameters = identifier.getParameters();
+            Algorithm algorithm = algorithm(identifier.getAlgorithm().getId(), parameters == null ? null : parameters.toASN1Primitive().getEncoded(ASN1Encoding.DER));
+            return algorithm != null && key.verifies(algorithm, part.get().getEncoded(ASN1Encoding.DER), signature.get());
+        } catch (IOException | IllegalStateException unread) { // IllegalStateException: a BIT STRING with unused bits
             return false;
         }
     }

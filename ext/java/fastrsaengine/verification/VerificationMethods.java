@@ -9,7 +9,9 @@ import fastrsaengine.engines.ec.EcEngine;
 import fastrsaengine.engines.ec.PreparedEcPublicKey;
 import fastrsaengine.padding.PublicKeyOperations;
 import fastrsaengine.structures.JopensslSeams;
+import java.security.PublicKey;
 import java.security.interfaces.ECPublicKey;
+import java.security.interfaces.RSAPublicKey;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.jruby.RubyArray;
@@ -23,8 +25,8 @@ import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * FastRsaEngine::VerificationMethods: the engine side of X509::Certificate#verify,
- * X509::Request#verify and X509::CRL#verify ({@link SignatureCheck}) and PKCS7#verify ({@link
- * Pkcs7Check}). Each gives the engine's yes where it finds the signatures good over the bytes stock
+ * X509::Request#verify, X509::CRL#verify and OCSP::BasicResponse#verify ({@link SignatureCheck})
+ * and PKCS7#verify ({@link Pkcs7Check}). Each gives the engine's yes where it finds the signatures good over the bytes stock
  * checks, with the key stock checks with, and stock's answer to everything else, so that no answer
  * is other than stock's (but for what is no key, MRI's TypeError where stock fails in Java). The
  * structures are read as stock holds them ({@link JopensslSeams}).
@@ -81,6 +83,28 @@ public final class VerificationMethods {
         return call.stockWith(verification.withoutSignatures(context));
     }
 
+    /**
+     * OCSP::BasicResponse#verify(certs, store [, flags]): the arguments checked as MRI checks them
+     * where stock fails in Java ({@link OcspVerification#checkArguments}); then, where the engine
+     * finds the response's signature made by the key of the signer stock finds, true where stock
+     * answers with the signature alone (OCSP::NOVERIFY), else stock's verify with OCSP::NOSIGS added
+     * (the signer's chain: stock's); else stock's whole verify. The block yields to super with the
+     * arguments given (none: the caller's).
+     */
+    @JRubyMethod(name = "ocsp_verify", module = true)
+    public static IRubyObject ocspVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        RubyArray<?> given = (RubyArray<?>) args;
+        OcspVerification.checkArguments(context, given);
+        Call call = Call.start(context, module, "ocsp_verify", stock);
+        if (call.engine == null) return call.stock(Outcome.BACKEND_STOCK);
+        OcspVerification verification = readOrNull(() -> OcspVerification.of(context, self, given));
+        SignatureCheck.Key key = verification == null ? null : checkingKey(call, verification.signerKey);
+        if (key == null || !yes(() -> SignatureCheck.ocsp(verification.response, key))) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        if (verification.signatureAlone()) return call.verdict(true);
+        call.countAnswer(Outcome.ENGINE);
+        return call.stockWith(verification.withoutSignature(context));
+    }
+
     /** How a structure's signature is checked ({@link SignatureCheck}). */
     private interface Checker<S> {
         boolean signedBy(S structure, SignatureCheck.Key key);
@@ -110,19 +134,42 @@ public final class VerificationMethods {
     }
 
     /**
+     * What stock's own code read for the engine's check, or null where reading failed: stock's
+     * verify reads it again and answers (raising as it does).
+     */
+    private static <T> T readOrNull(Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (RuntimeException unread) {
+            return null;
+        }
+    }
+
+    /**
      * The engine's form of the public key stock checks with ({@code PKey#getPublicKey}): RSA, or EC
      * on a curve the engine has; null for stock (an EC key without its point, which stock cannot
      * check with, another kind, a key the engine declines).
      */
     private static SignatureCheck.Key checkingKey(Call call, IRubyObject key) {
         if (call.engine == null) return null;
-        if (key instanceof PKeyRSA) {
-            PublicKeyOperations operations = KeyStates.publicOperations(call.engine, key);
-            return operations == null ? null : SignatureCheck.rsa(operations);
-        }
+        if (key instanceof PKeyRSA) return rsa(KeyStates.publicOperations(call.engine, key));
         EcEngine ec = call.ecEngine();
         if (ec == null || !(key instanceof PKeyEC) || !(((PKeyEC) key).getPublicKey() instanceof ECPublicKey)) return null;
-        EcKeyStates.Prepared<PreparedEcPublicKey> prepared = EcKeyStates.publicKey(ec, key);
+        return ec(EcKeyStates.publicKey(ec, key));
+    }
+
+    /** The engine's form of a Java public key that is no Ruby key's (a signer certificate's), as for a Ruby key. */
+    private static SignatureCheck.Key checkingKey(Call call, PublicKey key) {
+        if (key instanceof RSAPublicKey) return rsa(KeyStates.publicOperations(call.engine, key));
+        EcEngine ec = call.ecEngine();
+        return ec == null || !(key instanceof ECPublicKey) ? null : ec(EcKeyStates.publicKey(ec, (ECPublicKey) key));
+    }
+
+    private static SignatureCheck.Key rsa(PublicKeyOperations operations) {
+        return operations == null ? null : SignatureCheck.rsa(operations);
+    }
+
+    private static SignatureCheck.Key ec(EcKeyStates.Prepared<PreparedEcPublicKey> prepared) {
         return prepared == null ? null : SignatureCheck.ec(prepared);
     }
 

@@ -1,0 +1,80 @@
+package fastrsaengine.verification;
+
+import fastrsaengine.call.Errors;
+import fastrsaengine.structures.JopensslSeams;
+import java.security.PublicKey;
+import java.security.cert.Certificate;
+import org.bouncycastle.asn1.ocsp.BasicOCSPResponse;
+import org.jruby.RubyArray;
+import org.jruby.RubyFixnum;
+import org.jruby.ext.openssl.X509Cert;
+import org.jruby.ext.openssl.X509Store;
+import org.jruby.runtime.Arity;
+import org.jruby.runtime.ThreadContext;
+import org.jruby.runtime.builtin.IRubyObject;
+
+/**
+ * OCSP::BasicResponse#verify(certs, store [, flags]) read as stock reads it (JopensslSeams item 11),
+ * for the engine's check of the response's signature ({@link SignatureCheck#ocsp}): the response,
+ * the flags, and the signer's certificate stock finds. The arguments are checked first as MRI checks
+ * them, where stock would fail in Java (an argument count it indexes past, a store or certificate of
+ * another class it casts). Only an Integer for the flags, without OCSP::NOSIGS, is the engine's to
+ * read; anything else is stock's to answer.
+ */
+final class OcspVerification {
+    /** OpenSSL's OCSP flags, which stock's verify reads from OCSP's constants of the same values. */
+    private static final int NOINTERN = 0x2, NOSIGS = 0x4, NOVERIFY = 0x10, TRUSTOTHER = 0x200;
+
+    final BasicOCSPResponse response;
+    final PublicKey signerKey;
+    private final int flags;
+    private final IRubyObject[] args;
+
+    private OcspVerification(BasicOCSPResponse response, PublicKey signerKey, int flags, IRubyObject[] args) {
+        this.response = response;
+        this.signerKey = signerKey;
+        this.flags = flags;
+        this.args = args;
+    }
+
+    /**
+     * Raises MRI's error for arguments stock would fail on in Java: a count other than 2 or 3
+     * (ArgumentError), an element of the certificates that is no certificate (OpenSSLError), a store
+     * that is none (TypeError). Certificates that are no Array, and flags that are no Integer, get
+     * stock's own TypeError.
+     */
+    static void checkArguments(ThreadContext context, RubyArray<?> given) {
+        Arity.checkArgumentCount(context.runtime, given.size(), 2, 3);
+        IRubyObject certificates = given.eltInternal(0);
+        if (certificates instanceof RubyArray) {
+            RubyArray<?> array = (RubyArray<?>) certificates;
+            for (int i = 0; i < array.size(); i++) {
+                if (!(array.eltInternal(i) instanceof X509Cert)) throw Errors.notCertificateInArray(context.runtime);
+            }
+        }
+        IRubyObject store = given.eltInternal(1);
+        if (!(store instanceof X509Store)) throw Errors.wrongArgumentType(context.runtime, store, "OpenSSL/X509/STORE");
+    }
+
+    /** The verification's arguments and signer (checked: {@link #checkArguments}), or null where stock is to answer. */
+    static OcspVerification of(ThreadContext context, IRubyObject self, RubyArray<?> given) {
+        IRubyObject flagsGiven = given.size() > 2 ? given.eltInternal(2) : RubyFixnum.zero(context.runtime);
+        if (!(flagsGiven instanceof RubyFixnum) || !(given.eltInternal(0) instanceof RubyArray)) return null;
+        int flags = (int) ((RubyFixnum) flagsGiven).getLongValue();
+        BasicOCSPResponse response = JopensslSeams.ocspResponse(self);
+        if ((flags & NOSIGS) != 0 || response == null) return null;
+        Certificate signer = JopensslSeams.ocspSigner(context, self, given.eltInternal(0), flags);
+        PublicKey key = signer == null ? null : signer.getPublicKey();
+        return key == null ? null : new OcspVerification(response, key, flags, new IRubyObject[] {given.eltInternal(0), given.eltInternal(1)});
+    }
+
+    /** Whether stock's verify answers with the signature alone: no chain checked (OCSP::NOVERIFY, or OCSP::TRUSTOTHER without OCSP::NOINTERN). */
+    boolean signatureAlone() {
+        return (flags & NOVERIFY) != 0 || ((flags & NOINTERN) == 0 && (flags & TRUSTOTHER) != 0);
+    }
+
+    /** The arguments for stock's verify of all but the signature. */
+    IRubyObject[] withoutSignature(ThreadContext context) {
+        return new IRubyObject[] {args[0], args[1], context.runtime.newFixnum(flags | NOSIGS)};
+    }
+}
