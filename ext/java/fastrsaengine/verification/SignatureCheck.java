@@ -3,70 +3,56 @@ package fastrsaengine.verification;
 import fastrsaengine.call.EcKeyStates;
 import fastrsaengine.engines.ec.EcSignatures;
 import fastrsaengine.engines.ec.PreparedEcPublicKey;
-import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PublicKeyOperations;
 import fastrsaengine.structures.DerSlots;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1Object;
-import org.bouncycastle.asn1.ASN1ObjectIdentifier;
-import org.bouncycastle.asn1.DERNull;
 import org.bouncycastle.asn1.ocsp.BasicOCSPResponse;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 
 /**
- * The engine's check of a certificate's, CSR's, CRL's or OCSP response's signature, where it says yes: an RSA PKCS#1
- * v1.5 or an ECDSA signature (SHA-1, SHA-224, SHA-256, SHA-384, SHA-512) that the key made over the
- * bytes stock's check (Bouncy Castle's) takes, under an algorithm stock reads alike. Stock accepts
+ * The engine's check of a certificate's, CSR's, CRL's or OCSP response's signature, where it says
+ * yes: an RSA (PKCS#1 v1.5 or PSS) or ECDSA signature ({@link SignatureAlgorithm}) that the key made
+ * over the bytes stock's check (Bouncy Castle's) takes, under an algorithm stock reads alike. Stock accepts
  * such a signature, so a yes here is stock's yes, 82-93% of whose time is its public-key arithmetic
  * in Java (doc/structure-costs.md); anything else (no, another algorithm, parameters, anything
  * unread) is left to stock, which answers false, nil or raises as it does.
  */
 final class SignatureCheck {
-    private static final Map<String, Algorithm> ALGORITHMS = new HashMap<>();
-
-    static {
-        Algorithm.add("1.2.840.113549.1.1.5", DigestAlgorithm.SHA1, false);
-        Algorithm.add("1.2.840.113549.1.1.14", DigestAlgorithm.SHA224, false);
-        Algorithm.add("1.2.840.113549.1.1.11", DigestAlgorithm.SHA256, false);
-        Algorithm.add("1.2.840.113549.1.1.12", DigestAlgorithm.SHA384, false);
-        Algorithm.add("1.2.840.113549.1.1.13", DigestAlgorithm.SHA512, false);
-        Algorithm.add("1.2.840.10045.4.1", DigestAlgorithm.SHA1, true);
-        Algorithm.add("1.2.840.10045.4.3.1", DigestAlgorithm.SHA224, true);
-        Algorithm.add("1.2.840.10045.4.3.2", DigestAlgorithm.SHA256, true);
-        Algorithm.add("1.2.840.10045.4.3.3", DigestAlgorithm.SHA384, true);
-        Algorithm.add("1.2.840.10045.4.3.4", DigestAlgorithm.SHA512, true);
-    }
-
-    private static final byte[] DER_NULL = {0x05, 0x00};
-
     /** A public key the engine checks signatures with. */
     interface Key {
         /** Whether the signature is this key's over the bytes, with the algorithm's digest; false for the other kind's algorithm. */
-        boolean verifies(Algorithm algorithm, byte[] signed, byte[] signature);
+        boolean verifies(SignatureAlgorithm algorithm, byte[] signed, byte[] signature);
     }
 
     private SignatureCheck() {
     }
 
-    /** An RSA key: PKCS#1 v1.5, the block opening to exactly the DigestInfo (Bouncy Castle takes it with or without NULL parameters). */
+    /**
+     * An RSA key: PKCS#1 v1.5, the block opening to exactly the DigestInfo (Bouncy Castle takes it with
+     * or without NULL parameters); PSS with the parameters' digests and exactly their salt length.
+     */
     static Key rsa(PublicKeyOperations key) {
-        return (algorithm, signed, signature) -> !algorithm.ecdsa && key.verifyPkcs1(algorithm.digest, signature, signed, 0, signed.length);
+        return (algorithm, signed, signature) -> {
+            switch (algorithm.kind) {
+                case PKCS1: return key.verifyPkcs1(algorithm.digest, signature, signed, 0, signed.length);
+                case PSS: return key.verifyPss(algorithm.digest, algorithm.mgf1, algorithm.saltLength, false, signature, signed, 0, signed.length);
+                default: return false;
+            }
+        };
     }
 
     /** An EC key: ECDSA of a strict DER signature with r and s in range, as Bouncy Castle reads one. */
     static Key ec(EcKeyStates.Prepared<PreparedEcPublicKey> key) {
-        return (algorithm, signed, signature) -> algorithm.ecdsa && EcSignatures.decode(key.curve, signature) != null
+        return (algorithm, signed, signature) -> algorithm.kind == SignatureAlgorithm.Kind.ECDSA && EcSignatures.decode(key.curve, signature) != null
             && key.key.verifyHash(algorithm.digest.hash(signed, 0, signed.length), signature);
     }
 
@@ -100,7 +86,8 @@ final class SignatureCheck {
     private static boolean signedUnder(AlgorithmIdentifier identifier, Supplier<ASN1Object> part, Supplier<byte[]> signature, Key key) {
         try {
             ASN1Encodable parameters = identifier.getParameters();
-            Algorithm algorithm = algorithm(identifier.getAlgorithm().getId(), parameters == null ? null : parameters.toASN1Primitive().getEncoded(ASN1Encoding.DER));
+            SignatureAlgorithm algorithm = SignatureAlgorithm.of(identifier.getAlgorithm().getId(),
+                parameters == null ? null : parameters.toASN1Primitive().getEncoded(ASN1Encoding.DER));
             return algorithm != null && key.verifies(algorithm, part.get().getEncoded(ASN1Encoding.DER), signature.get());
         } catch (IOException | IllegalStateException unread) { // IllegalStateException: a BIT STRING with unused bits
             return false;
@@ -123,47 +110,13 @@ final class SignatureCheck {
 
     /** A signature whose algorithm is named alike outside and inside what it signs (the field {@code inside} reads there). */
     private static boolean namedAlike(String oid, byte[] parameters, SignedPart part, UnaryOperator<byte[]> inside, byte[] signature, Key key) {
-        Algorithm algorithm = algorithm(oid, parameters);
+        SignatureAlgorithm algorithm = SignatureAlgorithm.of(oid, parameters);
         if (algorithm == null) return false;
         try {
             byte[] signed = part.encoded();
             return algorithm.namedBy(inside.apply(signed)) && key.verifies(algorithm, signed, signature);
         } catch (GeneralSecurityException | IllegalArgumentException unread) {
             return false;
-        }
-    }
-
-    /** The algorithm of an identifier with NULL parameters or none; null for any other. */
-    private static Algorithm algorithm(String oid, byte[] parameters) {
-        return parameters == null || Arrays.equals(parameters, DER_NULL) ? ALGORITHMS.get(oid) : null;
-    }
-
-    /** A signature algorithm: its digest, its kind, and the two encodings of its identifier (with NULL parameters, or none), which name it alike. */
-    static final class Algorithm {
-        final DigestAlgorithm digest;
-        final boolean ecdsa;
-        private final byte[] withNull, withoutParameters;
-
-        private Algorithm(DigestAlgorithm digest, boolean ecdsa, byte[] withNull, byte[] withoutParameters) {
-            this.digest = digest;
-            this.ecdsa = ecdsa;
-            this.withNull = withNull;
-            this.withoutParameters = withoutParameters;
-        }
-
-        static void add(String oid, DigestAlgorithm digest, boolean ecdsa) {
-            ASN1ObjectIdentifier id = new ASN1ObjectIdentifier(oid);
-            try {
-                byte[] withNull = new AlgorithmIdentifier(id, DERNull.INSTANCE).getEncoded(ASN1Encoding.DER);
-                byte[] withoutParameters = new AlgorithmIdentifier(id).getEncoded(ASN1Encoding.DER);
-                ALGORITHMS.put(oid, new Algorithm(digest, ecdsa, withNull, withoutParameters));
-            } catch (IOException impossible) {
-                throw new IllegalStateException(impossible);
-            }
-        }
-
-        boolean namedBy(byte[] field) {
-            return Arrays.equals(field, withNull) || Arrays.equals(field, withoutParameters);
         }
     }
 }

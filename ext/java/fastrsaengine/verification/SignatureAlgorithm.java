@@ -1,0 +1,117 @@
+package fastrsaengine.verification;
+
+import fastrsaengine.padding.DigestAlgorithm;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.bouncycastle.asn1.ASN1Encodable;
+import org.bouncycastle.asn1.ASN1Encoding;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.DERNull;
+import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
+import org.bouncycastle.asn1.pkcs.RSASSAPSSparams;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
+
+/**
+ * A signature algorithm the engine checks a structure's signature under, read from its identifier:
+ * RSA PKCS#1 v1.5 and ECDSA with SHA-1, SHA-224, SHA-256, SHA-384 or SHA-512 (NULL parameters or
+ * none), and RSASSA-PSS whose parameters name two of those digests (the message's and MGF1's), a
+ * salt length and the trailer field 1, as Bouncy Castle reads them (absent ones: SHA-1, MGF1 with
+ * SHA-1, 20, 1). Any other identifier is none the engine takes: stock's to check.
+ */
+final class SignatureAlgorithm {
+    enum Kind { PKCS1, PSS, ECDSA }
+
+    private static final Set<DigestAlgorithm> DIGESTS = EnumSet.of(DigestAlgorithm.SHA1, DigestAlgorithm.SHA224,
+        DigestAlgorithm.SHA256, DigestAlgorithm.SHA384, DigestAlgorithm.SHA512);
+    private static final Map<String, SignatureAlgorithm> BY_OID = new HashMap<>();
+    private static final byte[] DER_NULL = {0x05, 0x00};
+
+    static {
+        add("1.2.840.113549.1.1.5", DigestAlgorithm.SHA1, Kind.PKCS1);
+        add("1.2.840.113549.1.1.14", DigestAlgorithm.SHA224, Kind.PKCS1);
+        add("1.2.840.113549.1.1.11", DigestAlgorithm.SHA256, Kind.PKCS1);
+        add("1.2.840.113549.1.1.12", DigestAlgorithm.SHA384, Kind.PKCS1);
+        add("1.2.840.113549.1.1.13", DigestAlgorithm.SHA512, Kind.PKCS1);
+        add("1.2.840.10045.4.1", DigestAlgorithm.SHA1, Kind.ECDSA);
+        add("1.2.840.10045.4.3.1", DigestAlgorithm.SHA224, Kind.ECDSA);
+        add("1.2.840.10045.4.3.2", DigestAlgorithm.SHA256, Kind.ECDSA);
+        add("1.2.840.10045.4.3.3", DigestAlgorithm.SHA384, Kind.ECDSA);
+        add("1.2.840.10045.4.3.4", DigestAlgorithm.SHA512, Kind.ECDSA);
+    }
+
+    final Kind kind;
+    final DigestAlgorithm digest;
+    /** PSS: MGF1's digest and the salt's length (else null and 0). */
+    final DigestAlgorithm mgf1;
+    final int saltLength;
+    /** The encodings of its identifier that name it alike (BC's isAlgIdEqual: NULL parameters or none; PSS's own alone). */
+    private final byte[][] names;
+
+    private SignatureAlgorithm(Kind kind, DigestAlgorithm digest, DigestAlgorithm mgf1, int saltLength, byte[]... names) {
+        this.kind = kind;
+        this.digest = digest;
+        this.mgf1 = mgf1;
+        this.saltLength = saltLength;
+        this.names = names;
+    }
+
+    private static void add(String oid, DigestAlgorithm digest, Kind kind) {
+        ASN1ObjectIdentifier id = new ASN1ObjectIdentifier(oid);
+        BY_OID.put(oid, new SignatureAlgorithm(kind, digest, null, 0, der(new AlgorithmIdentifier(id, DERNull.INSTANCE)), der(new AlgorithmIdentifier(id))));
+    }
+
+    /** The algorithm of an identifier (its OID and its parameters' DER, or null for none); null for one the engine does not take. */
+    static SignatureAlgorithm of(String oid, byte[] parameters) {
+        if (PKCSObjectIdentifiers.id_RSASSA_PSS.getId().equals(oid)) return parameters == null ? null : pss(parameters);
+        return parameters == null || Arrays.equals(parameters, DER_NULL) ? BY_OID.get(oid) : null;
+    }
+
+    /** Whether a structure's other algorithm field (a certificate's or CRL's inside) names this one. */
+    boolean namedBy(byte[] field) {
+        for (byte[] name : names) {
+            if (Arrays.equals(field, name)) return true;
+        }
+        return false;
+    }
+
+    private static SignatureAlgorithm pss(byte[] parameters) {
+        ASN1Primitive read;
+        RSASSAPSSparams params;
+        try {
+            read = ASN1Primitive.fromByteArray(parameters);
+            params = RSASSAPSSparams.getInstance(read);
+        } catch (IOException | IllegalArgumentException unread) {
+            return null;
+        }
+        DigestAlgorithm digest = digestOf(params.getHashAlgorithm());
+        AlgorithmIdentifier mask = params.getMaskGenAlgorithm();
+        DigestAlgorithm mgf1 = PKCSObjectIdentifiers.id_mgf1.equals(mask.getAlgorithm()) && mask.getParameters() != null
+            ? digestOf(AlgorithmIdentifier.getInstance(mask.getParameters())) : null;
+        BigInteger salt = params.getSaltLength();
+        if (digest == null || mgf1 == null || !BigInteger.ONE.equals(params.getTrailerField()) || salt.signum() < 0 || salt.bitLength() > 30) return null;
+        // Named by its parameters as written (a default spelt out stays), not as Bouncy Castle would write them again.
+        return new SignatureAlgorithm(Kind.PSS, digest, mgf1, salt.intValue(), der(new AlgorithmIdentifier(PKCSObjectIdentifiers.id_RSASSA_PSS, read)));
+    }
+
+    /** The digest an identifier names with NULL parameters or none, if the engine checks with it. */
+    private static DigestAlgorithm digestOf(AlgorithmIdentifier identifier) {
+        ASN1Encodable parameters = identifier.getParameters();
+        if (parameters != null && !DERNull.INSTANCE.equals(parameters)) return null;
+        DigestAlgorithm digest = DigestAlgorithm.forObjectName(identifier.getAlgorithm().getId());
+        return DIGESTS.contains(digest) ? digest : null;
+    }
+
+    private static byte[] der(AlgorithmIdentifier identifier) {
+        try {
+            return identifier.getEncoded(ASN1Encoding.DER);
+        } catch (IOException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+}
