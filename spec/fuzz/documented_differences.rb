@@ -248,8 +248,9 @@ module Fuzz
       ),
       DocumentedDifference.new(
         "verifies-where-stock-false",
-        lambda { |c, engine, stock, _|
-          (%w[verify verify_raw].include?(c.method) || (c.method == "verify_pss" && !stock_pss_digest?(c))) &&
+        lambda { |c, engine, stock, mri|
+          (%w[verify verify_raw].include?(c.method) || (c.method == "verify_pss" && !stock_pss_digest?(c)) ||
+           (%w[certificate_verify request_verify].include?(c.method) && Value.decode(c.args.last).to_s.start_with?("pss") && as_mri?(engine, mri))) &&
             engine.value == true && !engine.raised? && stock.value == false
         }
       ),

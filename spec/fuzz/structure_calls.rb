@@ -58,9 +58,11 @@ module Fuzz
     # signature or of its body flipped, its signature's first byte set high (beyond an RSA modulus;
     # no DER for ECDSA), its algorithms (outside and inside) relabelled with another digest, or a
     # field set after reading (a certificate's and a CRL's verify then answer false unchecked; a
-    # CSR's checks its new request info).
+    # CSR's checks its new request info); or, for an RSA signer, signed again as RSASSA-PSS (the
+    # digest drawn, SHA-256 for MD5, for the message and MGF1 and as the salt's length; MGF1 with
+    # SHA-256 and no salt; a salt of another length than the parameters name).
     VERIFY_CHECKS = ["signer's key", "signer's public half", "key drawn", "signature flipped", "body flipped",
-                     "signature high", "relabelled", "changed"].freeze
+                     "signature high", "relabelled", "changed", "pss", "pss, mgf1 sha256, salt 0", "pss, salt named otherwise"].freeze
     # The digests a structure is signed with: those the engine checks, and one it leaves to stock.
     VERIFY_DIGESTS = %w[SHA1 SHA224 SHA256 SHA384 SHA512 MD5].freeze
     # Signature algorithms by the DER of their identifier's arcs but the last, each last arc mapped to
@@ -71,7 +73,7 @@ module Fuzz
     }.freeze
 
     def certificate_verify(key, signer, digest, check)
-      structure_verify(OpenSSL::X509::Certificate, certificate(signer).sign(signer, digest), key, signer, check) { |cert| cert.serial = 8 }
+      structure_verify(OpenSSL::X509::Certificate, certificate(signer).sign(signer, digest), key, signer, digest, check) { |cert| cert.serial = 8 }
     end
 
     def request_verify(key, signer, digest, check)
@@ -79,7 +81,7 @@ module Fuzz
       request.subject = OpenSSL::X509::Name.parse(NAME)
       request.public_key = signer.is_a?(OpenSSL::PKey::EC) ? signer : signer.public_key
       request.sign(signer, OpenSSL::Digest.new(digest))
-      structure_verify(OpenSSL::X509::Request, request, key, signer, check) { |read| read.subject = OpenSSL::X509::Name.parse("/CN=changed") }
+      structure_verify(OpenSSL::X509::Request, request, key, signer, digest, check) { |read| read.subject = OpenSSL::X509::Name.parse("/CN=changed") }
     end
 
     def crl_verify(key, signer, digest, check)
@@ -89,21 +91,46 @@ module Fuzz
       crl.last_update = Time.at(1_700_000_000)
       crl.next_update = Time.at(1_900_000_000)
       crl.sign(signer, OpenSSL::Digest.new(digest))
-      structure_verify(OpenSSL::X509::CRL, crl, key, signer, check) { |read| read.next_update = Time.at(1_900_000_001) }
+      structure_verify(OpenSSL::X509::CRL, crl, key, signer, digest, check) { |read| read.next_update = Time.at(1_900_000_001) }
     end
 
     # A structure signed, read back from its DER changed as `check` says (VERIFY_CHECKS), and verified;
     # the block changes a field after reading.
-    def structure_verify(reader, signed, key, signer, check)
+    def structure_verify(reader, signed, key, signer, digest, check)
       der = signed.to_der.b
       signature_at = der.bytesize - OpenSSL::ASN1.decode(der).value[2].value.bytesize
       at = { "signature flipped" => der.bytesize - 1, "body flipped" => der.index(NAME.delete_prefix("/CN=")) }[check]
       der = der.dup.tap { |bytes| bytes.setbyte(at, bytes.getbyte(at) ^ 1) } if at
       der = der.dup.tap { |bytes| bytes.setbyte(signature_at, 0xFF) } if check == "signature high"
       der = relabelled(der) if check == "relabelled"
+      der = pss_signed(der, signer, reader, digest, check) if check.start_with?("pss") && signer.is_a?(OpenSSL::PKey::RSA)
       read = reader.new(der)
       yield read if check == "changed"
       read.verify({ "key drawn" => key, "signer's public half" => public_only(signer) }.fetch(check, signer))
+    end
+
+    # A structure's DER signed again with RSASSA-PSS, its algorithms (outside, and inside a
+    # certificate or CRL) naming the parameters (Pkcs1.pss: both Rubies sign alike, jruby-openssl 0.15
+    # having no sign_pss).
+    def pss_signed(der, signer, reader, digest, check)
+      digest = "SHA256" if digest == "MD5"
+      mgf1, salt = check == "pss, mgf1 sha256, salt 0" ? ["SHA256", 0] : [digest, OpenSSL::Digest.new(digest).digest_length]
+      salt = [salt, ((signer.n.num_bits + 6) / 8) - OpenSSL::Digest.new(digest).digest_length - 2].min # what the key holds
+      named = check == "pss, salt named otherwise" ? salt + 1 : salt
+      id = pss_identifier(digest, mgf1, named)
+      tbs, = OpenSSL::ASN1.decode(der).value
+      tbs.value[{ OpenSSL::X509::Certificate => 2, OpenSSL::X509::CRL => 1 }[reader]] = id if reader != OpenSSL::X509::Request
+      signed = tbs.to_der
+      block = Pkcs1.pss(Pkcs1.digest(digest, signed), "\x5A".b * salt, digest, mgf1, signer.n.num_bits)
+      OpenSSL::ASN1::Sequence([tbs, id, OpenSSL::ASN1::BitString(Pkcs1.power(block, signer.d.to_i, signer.n.to_i))]).to_der
+    end
+
+    def pss_identifier(digest, mgf1, salt)
+      hash = ->(name) { OpenSSL::ASN1::Sequence([OpenSSL::ASN1::ObjectId(Pkcs1::DIGEST_OIDS.fetch(name))]) }
+      fields = [OpenSSL::ASN1::ASN1Data.new([hash.(digest)], 0, :CONTEXT_SPECIFIC),
+                OpenSSL::ASN1::ASN1Data.new([OpenSSL::ASN1::Sequence([OpenSSL::ASN1::ObjectId("1.2.840.113549.1.1.8"), hash.(mgf1)])], 1, :CONTEXT_SPECIFIC),
+                OpenSSL::ASN1::ASN1Data.new([OpenSSL::ASN1::Integer(salt)], 2, :CONTEXT_SPECIFIC)]
+      OpenSSL::ASN1::Sequence([OpenSSL::ASN1::ObjectId("1.2.840.113549.1.1.10"), OpenSSL::ASN1::Sequence(fields)])
     end
 
     def relabelled(der)
