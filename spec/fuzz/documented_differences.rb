@@ -250,7 +250,8 @@ module Fuzz
         "verifies-where-stock-false",
         lambda { |c, engine, stock, mri|
           (%w[verify verify_raw].include?(c.method) || (c.method == "verify_pss" && !stock_pss_digest?(c)) ||
-           (%w[certificate_verify request_verify].include?(c.method) && Value.decode(c.args.last).to_s.start_with?("pss") && as_mri?(engine, mri))) &&
+           (%w[certificate_verify request_verify].include?(c.method) && Value.decode(c.args.last).to_s.start_with?("pss") && as_mri?(engine, mri)) ||
+           (c.method == "pkcs7_verify" && Value.decode(c.args.first).is_a?(OpenSSL::PKey::EC) && as_mri?(engine, mri))) &&
             engine.value == true && !engine.raised? && stock.value == false
         }
       ),

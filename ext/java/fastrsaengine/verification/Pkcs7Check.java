@@ -1,7 +1,6 @@
 package fastrsaengine.verification;
 
 import fastrsaengine.padding.DigestAlgorithm;
-import fastrsaengine.padding.PublicKeyOperations;
 import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.PublicKey;
@@ -23,11 +22,12 @@ import org.jruby.ext.openssl.x509store.X509AuxCertificate;
  * The engine's check of a PKCS#7 signed-data's signatures, for PKCS7#verify, where it says yes: each
  * signer, found as stock finds it (its {@code getSigners}), has authenticated attributes whose
  * messageDigest is the content's digest (SHA-1 to SHA-512, one the structure lists) and an RSA
- * PKCS#1 v1.5 signature over their encoding that the engine finds its certificate's key's. That is
- * what stock's {@code signatureVerify} checks, with the same bytes, and such a signature it accepts
- * (doc/structure-costs.md: half of stock's verify is that RSA arithmetic in Java). Anything else (no
- * attributes, an EC or DSA signer, another digest, a signature that does not verify, a signer not
- * found) is left to stock's whole verify.
+ * PKCS#1 v1.5 or ECDSA signature over their encoding that the engine finds its certificate's key's.
+ * That is what stock's {@code signatureVerify} checks, with the same bytes, and such an RSA signature
+ * it accepts (doc/structure-costs.md: half of stock's verify is that RSA arithmetic in Java); an
+ * ECDSA one it refuses, where OpenSSL accepts it (DIFFERENCES.md: verifies-where-stock-false).
+ * Anything else (no attributes, a DSA signer, another digest, a signature that does not verify, a
+ * signer not found) is left to stock's whole verify.
  */
 final class Pkcs7Check {
     /** The digests stock's signatureVerify names a signature algorithm with, as the engine does. */
@@ -44,7 +44,7 @@ final class Pkcs7Check {
      * @param content the bytes stock digests: the data given or held, else the content inside
      * @param keys the engine's operations for a signer's public key, or null where it has none
      */
-    static boolean signed(PKCS7 p7, List<X509AuxCertificate> certs, int flags, byte[] content, Function<PublicKey, PublicKeyOperations> keys) {
+    static boolean signed(PKCS7 p7, List<X509AuxCertificate> certs, int flags, byte[] content, Function<PublicKey, SignatureCheck.Key> keys) {
         Collection<SignerInfoWithPkey> infos = p7.getSignerInfo();
         if (infos == null || infos.isEmpty()) return false;
         List<X509AuxCertificate> signers;
@@ -61,7 +61,7 @@ final class Pkcs7Check {
         return true;
     }
 
-    private static boolean signedBy(PKCS7 p7, SignerInfoWithPkey info, PublicKeyOperations key, byte[] content) {
+    private static boolean signedBy(PKCS7 p7, SignerInfoWithPkey info, SignatureCheck.Key key, byte[] content) {
         AlgorithmIdentifier digestId = info.getDigestAlgorithm();
         DigestAlgorithm digest = DigestAlgorithm.forObjectName(digestId.getAlgorithm().getId());
         ASN1Set attributes = info.getAuthenticatedAttributes();
@@ -70,7 +70,10 @@ final class Pkcs7Check {
         if (messageDigest == null || !MessageDigest.isEqual(digest.hash(content, 0, content.length), messageDigest.getOctets())) return false;
         try {
             byte[] signed = attributes.getEncoded();
-            return key.verifyPkcs1(digest, info.getEncryptedDigest().getOctets(), signed, 0, signed.length);
+            byte[] signature = info.getEncryptedDigest().getOctets();
+            // The signer's key says which: an RSA key checks PKCS#1 v1.5 and no other, an EC key ECDSA.
+            return key.verifies(SignatureAlgorithm.named(SignatureAlgorithm.Kind.PKCS1, digest), signed, signature)
+                || key.verifies(SignatureAlgorithm.named(SignatureAlgorithm.Kind.ECDSA, digest), signed, signature);
         } catch (IOException unread) {
             return false;
         }

@@ -72,6 +72,14 @@ final class SignatureAlgorithm {
         return parameters == null || Arrays.equals(parameters, DER_NULL) ? BY_OID.get(oid) : null;
     }
 
+    /** The PKCS#1 v1.5 or ECDSA algorithm of a digest the engine checks with, or null. */
+    static SignatureAlgorithm named(Kind kind, DigestAlgorithm digest) {
+        for (SignatureAlgorithm algorithm : BY_OID.values()) {
+            if (algorithm.kind == kind && algorithm.digest == digest) return algorithm;
+        }
+        return null;
+    }
+
     /** Whether a structure's other algorithm field (a certificate's or CRL's inside) names this one. */
     boolean namedBy(byte[] field) {
         for (byte[] name : names) {

@@ -76,7 +76,7 @@ public final class VerificationMethods {
         if (call.engine == null) return call.stock(Outcome.BACKEND_STOCK);
         Pkcs7Verification verification = Pkcs7Verification.of(context, self, (RubyArray<?>) args);
         if (verification == null || !yes(() -> Pkcs7Check.signed(verification.p7, verification.certificates, verification.flags,
-                verification.content, publicKey -> KeyStates.publicOperations(call.engine, publicKey)))) {
+                verification.content, publicKey -> checkingKey(call, publicKey)))) {
             return call.stock(Outcome.OPTION_NOT_TAKEN);
         }
         call.countAnswer(Outcome.ENGINE);
