@@ -67,12 +67,7 @@ RSpec.describe "OCSP::BasicResponse#verify through the engine", jruby: true do
     puts JSON.generate("certificates" => certs.transform_values { |cert| cert.to_der.unpack1("H*") }, "cases" => cases)
   RUBY
 
-  let(:keys) do
-    { "rsa" => ReferenceFixtures.key("rsa2048_e65537").private_key, "other" => ReferenceFixtures.key("rsa3072_e65537").private_key }
-  end
-  let(:mri) { MRI.run(mri_cases, { "keys" => keys.transform_values(&:to_pem) }) }
-  let(:certificates) { mri["certificates"].transform_values { |hex| OpenSSL::X509::Certificate.new([hex].pack("H*")) } }
-  let(:cases) { mri["cases"] }
+  include_context "MRI-signed cases", mri_cases
 
   def verified(der, given, flags, trusted)
     store = OpenSSL::X509::Store.new.tap { |s| certificates.each_value { |cert| s.add_cert(cert) } if trusted }

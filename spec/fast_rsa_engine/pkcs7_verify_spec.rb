@@ -53,13 +53,9 @@ RSpec.describe "PKCS7#verify through the engine", jruby: true do
     puts JSON.generate("certificates" => certs.transform_values { |cert| cert.to_der.unpack1("H*") }, "cases" => cases)
   RUBY
 
-  let(:keys) do
-    { "rsa" => ReferenceFixtures.key("rsa2048_e65537").private_key, "other" => ReferenceFixtures.key("rsa3072_e65537").private_key }
-  end
   data = "pkcs7 content to check"
-  let(:mri) { MRI.run(mri_cases, { "keys" => keys.transform_values(&:to_pem), "data" => data }) }
-  let(:certificates) { mri["certificates"].transform_values { |hex| OpenSSL::X509::Certificate.new([hex].pack("H*")) } }
-  let(:cases) { mri["cases"] }
+  include_context "MRI-signed cases", mri_cases
+  let(:mri_input) { { "data" => data } }
 
   # The answer and the data read out, as [answer, data].
   def verified(der, given, indata, flags, trusted)
