@@ -178,6 +178,20 @@ RSpec.describe "Certificate, CSR and CRL verification through the engine", jruby
       end
     end
 
+    it "raises CRLError where stock fails in Java: a CRL checked with an EC key read without its point (#{backend})" do
+      signer = OpenSSL::PKey::EC.generate("prime256v1")
+      crl = OpenSSL::X509::CRL.new.tap { |c| c.version = 1; c.issuer = OpenSSL::X509::Name.parse("/CN=crl"); c.last_update = Time.at(1_700_000_000); c.next_update = Time.at(1_900_000_000) }
+      crl.sign(signer, "SHA256")
+      scalar = OpenSSL::ASN1::OctetString(signer.private_key.to_s(2).rjust(32, "\0"))
+      curve = OpenSSL::ASN1::ASN1Data.new([OpenSSL::ASN1::ObjectId("prime256v1")], 0, :CONTEXT_SPECIFIC)
+      read = Outcome.of { OpenSSL::PKey::EC.new(OpenSSL::ASN1::Sequence([OpenSSL::ASN1::Integer(1), scalar, curve]).to_der) }
+      skip "this jruby-openssl reads no EC key without its point: #{read}" if read.raised?
+      without_point = read.value
+      stock = Backends.with(:stock) { Outcome.of { OpenSSL::X509::CRL.new(crl.to_der).verify(without_point) } }
+      skip "this jruby-openssl checks with such a key: #{stock}" unless stock.raised?
+      expect { OpenSSL::X509::CRL.new(crl.to_der).verify(without_point) }.to raise_error(OpenSSL::X509::CRLError, "EVP lib")
+    end
+
     it "leaves what is no key to a CSR to stock, which reads its public_key (#{backend})" do
       certificate = readers["certificate"].new([good_der("certificate")].pack("H*"))
       ["a key", nil, 1, certificate].each do |argument|

@@ -332,15 +332,16 @@ module Fuzz
       OpenSSL::PKCS7.encrypt([recipient], "fuzz plaintext", OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY)
     end
 
-    # The check of what the method made, by stock's own verification (which the gem leaves to stock
-    # but for X509::Certificate#verify, whose yes alone is the engine's):
+    # The check of what the method made, by stock's own verification (of which the gem gives the yes
+    # alone):
     # false where that, or encoding what stock made, leaks a Java exception (jruby-openssl's
     # PKCS7#verify does on data signed with odd flags, its CRL#verify with an EC key without its
-    # point) or raises X509::StoreError (its OCSP verify does for a chain with a certificate never
-    # signed, where MRI's answers false), so the call judged is the signing one.
+    # point, which the gem raises as MRI's CRLError) or raises X509::StoreError (its OCSP verify does
+    # for a chain with a certificate never signed, where MRI's answers false), so the call judged is
+    # the signing one.
     def verified
       yield
-    rescue OpenSSL::X509::StoreError
+    rescue OpenSSL::X509::StoreError, OpenSSL::X509::CertificateError, OpenSSL::X509::CRLError, OpenSSL::X509::RequestError
       false
     rescue Exception => e # Java's exceptions are no StandardError
       raise unless defined?(Java::JavaLang::Throwable) && e.is_a?(Java::JavaLang::Throwable)

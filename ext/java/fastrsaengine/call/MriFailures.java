@@ -60,6 +60,12 @@ final class MriFailures {
         structure("crl_sign", "OpenSSL::X509::CRLError", "X509_CRL_sign: RSA lib");
         structure("ocsp_basic_response_sign", "OpenSSL::OCSP::OCSPError", "illegal zero content");
         structure("ocsp_request_sign", "OpenSSL::OCSP::OCSPError", "illegal zero content");
+        // The checks of a structure's signature, where stock fails in Java (a CRL checked with an EC
+        // key read without its point): the structure's error with OpenSSL's words for a key it cannot
+        // verify with, as MRI raises it when X509_verify and its kin fail.
+        structure("certificate_verify", "OpenSSL::X509::CertificateError", "EVP lib");
+        structure("request_verify", "OpenSSL::X509::RequestError", "EVP lib");
+        structure("crl_verify", "OpenSSL::X509::CRLError", "EVP lib");
         // OCSP::BasicResponse#verify of a response with nothing in it (stock fails in Java; MRI 3.1
         // crashes in OCSP_basic_verify): the structure's error, naming the function.
         structure("ocsp_verify", "OpenSSL::OCSP::OCSPError", "OCSP_basic_verify: no response data");
