@@ -1,9 +1,9 @@
 # frozen_string_literal: true
 
 # OCSP::BasicResponse#verify through the engine (ext/java/fastrsaengine/verification/OcspVerification.java):
-# where the engine finds the response's signature made by the signer stock finds, true where stock
-# answers with the signature alone (OCSP::NOVERIFY, or OCSP::TRUSTOTHER without OCSP::NOINTERN), else
-# stock's verify with OCSP::NOSIGS added (the signer's chain); else stock's whole verify. Over
+# where stock answers with the signature alone (OCSP::NOVERIFY, or OCSP::TRUSTOTHER without
+# OCSP::NOINTERN), true where the engine finds the response's signature made by the signer stock
+# finds; else stock's whole verify (where it checks the chain, its answer is the chain's). Over
 # responses MRI signs (RSA and EC signers, the signature tampered, another key's signature under the
 # responder's name, a responder named by key hash, no certificates inside), with the certificates
 # given or not, a store trusting them or empty, and each flag, every answer is stock's.
@@ -79,12 +79,14 @@ RSpec.describe "OCSP::BasicResponse#verify through the engine", jruby: true do
     FastRsaEngine.stats[:calls].fetch(:ocsp_verify, {}).fetch(:engine, 0)
   end
 
-  # Whether the engine checks the signature: a good one (EC where the backend has an EC engine), its
-  # signer found by name (among the certificates given, or inside unless OCSP::NOINTERN; stock finds
-  # none by key hash), not skipped.
+  # Whether the engine answers: the signature alone decides, a good one (EC where the backend has an
+  # EC engine), its signer found by name (among the certificates given, or inside unless
+  # OCSP::NOINTERN; stock finds none by key hash).
   def through_engine?(name, given, flags)
+    ocsp = OpenSSL::OCSP
+    alone = (flags & ocsp::NOSIGS).zero? && ((flags & ocsp::NOVERIFY).positive? || ((flags & ocsp::NOINTERN).zero? && (flags & ocsp::TRUSTOTHER).positive?))
     good = ["rsa", "rsa sha512", "no certificates inside"].include?(name) || (name == "ec" && EcFixtures.engine?)
-    return false unless good && (flags & OpenSSL::OCSP::NOSIGS).zero?
+    return false unless good && alone
 
     signer = name == "ec" ? "ec" : "rsa"
     given.include?(signer) || (name != "no certificates inside" && (flags & OpenSSL::OCSP::NOINTERN).zero?)

@@ -87,9 +87,9 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     {@code convertRubyCerts} lists them, then unless OCSP::NOINTERN among the response's own) and
  *     checks the signature of the response its public {@code getASN1BCOCSPResp} holds with that
  *     certificate's key, unless the flags hold OCSP::NOSIGS; then, unless OCSP::NOVERIFY (or
- *     OCSP::TRUSTOTHER without OCSP::NOINTERN), its answer is the signer's chain's alone. The engine
- *     finds the signer with stock's own methods, checks the same signature, and where it is good
- *     answers true (no chain to check) or calls stock's with NOSIGS.</li>
+ *     OCSP::TRUSTOTHER without OCSP::NOINTERN), its answer is the signer's chain's alone. Where the
+ *     signature alone answers, the engine finds the signer with stock's own methods, checks the same
+ *     signature, and where it is good answers true.</li>
  * </ol>
  * The private fields and methods are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.

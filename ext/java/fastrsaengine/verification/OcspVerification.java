@@ -15,11 +15,11 @@ import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * OCSP::BasicResponse#verify(certs, store [, flags]) read as stock reads it (JopensslSeams item 11),
- * for the engine's check of the response's signature ({@link SignatureCheck#ocsp}): the response,
- * the flags, and the signer's certificate stock finds. The arguments are checked first as MRI checks
- * them, where stock would fail in Java (an argument count it indexes past, a store or certificate of
- * another class it casts). Only an Integer for the flags, without OCSP::NOSIGS, is the engine's to
- * read; anything else is stock's to answer.
+ * for the engine's check of the response's signature ({@link SignatureCheck#ocsp}) where that alone
+ * is stock's answer: the response, and the key of the signer's certificate stock finds. The arguments
+ * are checked first as MRI checks them, where stock would fail in Java (an argument count it indexes
+ * past, a store or certificate of another class it casts). Only a list of certificates and an
+ * Integer for the flags are the engine's to read; anything else is stock's to answer.
  */
 final class OcspVerification {
     /** OpenSSL's OCSP flags, which stock's verify reads from OCSP's constants of the same values. */
@@ -27,14 +27,10 @@ final class OcspVerification {
 
     final BasicOCSPResponse response;
     final PublicKey signerKey;
-    private final int flags;
-    private final IRubyObject[] args;
 
-    private OcspVerification(BasicOCSPResponse response, PublicKey signerKey, int flags, IRubyObject[] args) {
+    private OcspVerification(BasicOCSPResponse response, PublicKey signerKey) {
         this.response = response;
         this.signerKey = signerKey;
-        this.flags = flags;
-        this.args = args;
     }
 
     /**
@@ -56,25 +52,26 @@ final class OcspVerification {
         if (!(store instanceof X509Store)) throw Errors.wrongArgumentType(context.runtime, store, "OpenSSL/X509/STORE");
     }
 
-    /** The verification's arguments and signer (checked: {@link #checkArguments}), or null where stock is to answer. */
+    /**
+     * The response and its signer's key (arguments checked: {@link #checkArguments}) where stock's
+     * answer is the signature's alone, else null: stock's to answer. Where stock checks the signer's
+     * chain (no OCSP::NOVERIFY, nor OCSP::TRUSTOTHER without OCSP::NOINTERN), that is its answer
+     * whatever the signature (0.14 to 0.16 overwrite the signature's), and finding the signer a second
+     * time would cost what the engine saves (jruby-openssl wraps each certificate anew to compare names).
+     */
     static OcspVerification of(ThreadContext context, IRubyObject self, RubyArray<?> given) {
         IRubyObject flagsGiven = given.size() > 2 ? given.eltInternal(2) : RubyFixnum.zero(context.runtime);
         if (!(flagsGiven instanceof RubyFixnum) || !(given.eltInternal(0) instanceof RubyArray)) return null;
         int flags = (int) ((RubyFixnum) flagsGiven).getLongValue();
         BasicOCSPResponse response = JopensslSeams.ocspResponse(self);
-        if ((flags & NOSIGS) != 0 || response == null) return null;
+        if (!signatureAlone(flags) || response == null) return null;
         Certificate signer = JopensslSeams.ocspSigner(context, self, given.eltInternal(0), flags);
         PublicKey key = signer == null ? null : signer.getPublicKey();
-        return key == null ? null : new OcspVerification(response, key, flags, new IRubyObject[] {given.eltInternal(0), given.eltInternal(1)});
+        return key == null ? null : new OcspVerification(response, key);
     }
 
-    /** Whether stock's verify answers with the signature alone: no chain checked (OCSP::NOVERIFY, or OCSP::TRUSTOTHER without OCSP::NOINTERN). */
-    boolean signatureAlone() {
-        return (flags & NOVERIFY) != 0 || ((flags & NOINTERN) == 0 && (flags & TRUSTOTHER) != 0);
-    }
-
-    /** The arguments for stock's verify of all but the signature. */
-    IRubyObject[] withoutSignature(ThreadContext context) {
-        return new IRubyObject[] {args[0], args[1], context.runtime.newFixnum(flags | NOSIGS)};
+    /** Whether stock's verify answers with the signature alone: checked (no OCSP::NOSIGS), and no chain (OCSP::NOVERIFY, or OCSP::TRUSTOTHER without OCSP::NOINTERN). */
+    private static boolean signatureAlone(int flags) {
+        return (flags & NOSIGS) == 0 && ((flags & NOVERIFY) != 0 || ((flags & NOINTERN) == 0 && (flags & TRUSTOTHER) != 0));
     }
 }

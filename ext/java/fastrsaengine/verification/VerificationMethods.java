@@ -85,11 +85,9 @@ public final class VerificationMethods {
 
     /**
      * OCSP::BasicResponse#verify(certs, store [, flags]): the arguments checked as MRI checks them
-     * where stock fails in Java ({@link OcspVerification#checkArguments}); then, where the engine
-     * finds the response's signature made by the key of the signer stock finds, true where stock
-     * answers with the signature alone (OCSP::NOVERIFY), else stock's verify with OCSP::NOSIGS added
-     * (the signer's chain: stock's); else stock's whole verify. The block yields to super with the
-     * arguments given (none: the caller's).
+     * where stock fails in Java ({@link OcspVerification#checkArguments}); then, where stock answers
+     * with the signature alone (OCSP::NOVERIFY), true where the engine finds the response's signature
+     * made by the key of the signer stock finds; else stock's whole verify. The block yields to super.
      */
     @JRubyMethod(name = "ocsp_verify", module = true)
     public static IRubyObject ocspVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
@@ -99,10 +97,7 @@ public final class VerificationMethods {
         if (call.engine == null) return call.stock(Outcome.BACKEND_STOCK);
         OcspVerification verification = readOrNull(() -> OcspVerification.of(context, self, given));
         SignatureCheck.Key key = verification == null ? null : checkingKey(call, verification.signerKey);
-        if (key == null || !yes(() -> SignatureCheck.ocsp(verification.response, key))) return call.stock(Outcome.OPTION_NOT_TAKEN);
-        if (verification.signatureAlone()) return call.verdict(true);
-        call.countAnswer(Outcome.ENGINE);
-        return call.stockWith(verification.withoutSignature(context));
+        return key != null && yes(() -> SignatureCheck.ocsp(verification.response, key)) ? call.verdict(true) : call.stock(Outcome.OPTION_NOT_TAKEN);
     }
 
     /** How a structure's signature is checked ({@link SignatureCheck}). */
