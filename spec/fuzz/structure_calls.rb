@@ -259,10 +259,10 @@ module Fuzz
     # DER, then verified as drawn: as signed; with a byte of its signature or of its content flipped;
     # with the data given, or other data; detached, with its data or none; signed without attributes;
     # with the signatures skipped (PKCS7::NOSIGS); against a store that trusts nothing; with no
-    # certificates given, and then none taken from inside (PKCS7::NOINTERN).
+    # certificates given, and then none taken from inside (PKCS7::NOINTERN); flags beyond an int.
     PKCS7_CHECKS = ["as signed", "signature flipped", "content flipped", "data given", "other data", "detached, data given",
                     "detached, no data", "no attributes", "signatures skipped", "untrusted", "no certificates",
-                    "no certificates, none inside"].freeze
+                    "no certificates, none inside", "flags beyond an int"].freeze
     PKCS7_DATA = "fuzz checked"
 
     # PKCS7#verify as `check` says (PKCS7_CHECKS): [its answer, the data it read out].
@@ -275,7 +275,7 @@ module Fuzz
       der = der.dup.tap { |bytes| bytes.setbyte(at, bytes.getbyte(at) ^ 1) } if at
       data = { "data given" => PKCS7_DATA, "other data" => "#{PKCS7_DATA}!", "detached, data given" => PKCS7_DATA }[check]
       verify_flags = OpenSSL::PKCS7::BINARY | { "signatures skipped" => OpenSSL::PKCS7::NOSIGS,
-                                                "no certificates, none inside" => OpenSSL::PKCS7::NOINTERN }.fetch(check, 0)
+                                                "no certificates, none inside" => OpenSSL::PKCS7::NOINTERN, "flags beyond an int" => 2**32 }.fetch(check, 0)
       trusted = check == "untrusted" ? [] : [KeyCorpus.key(ISSUER)].map { |issuer| signed_certificate(issuer) }
       read = OpenSSL::PKCS7.new(der)
       given = check.start_with?("no certificates") ? nil : [cert]
@@ -286,10 +286,11 @@ module Fuzz
     # against a store trusting the issuer (or none: "untrusted"), its signature alone (OCSP::NOVERIFY)
     # or its signer trusted (OCSP::TRUSTOTHER), the signature skipped (OCSP::NOSIGS); the signature
     # flipped, set high or relabelled, the response data flipped; the key drawn's certificate given
-    # under the responder's name (stock's signer then); no certificate inside and none given.
+    # under the responder's name (stock's signer then); no certificate inside and none given; flags
+    # beyond an int whose low bits are OCSP::NOVERIFY.
     OCSP_CHECKS = ["chain", "untrusted", "signature alone", "trust other", "signatures skipped", "signature flipped",
                    "signature flipped, alone", "signature high, alone", "relabelled, alone", "data flipped, alone",
-                   "key drawn's certificate, alone", "none inside, alone"].freeze
+                   "key drawn's certificate, alone", "none inside, alone", "flags beyond an int, alone"].freeze
 
     def ocsp_verify(key, signer, digest, check)
       cert = signed_certificate(signer)
@@ -300,6 +301,7 @@ module Fuzz
       der = ocsp_changed(response.sign(cert, signer, [cert], sign_flags, OpenSSL::Digest.new(digest)).to_der.b, check)
       given = check.start_with?("none inside") ? [] : [check.start_with?("key drawn") && key.is_a?(OpenSSL::PKey::PKey) ? signed_certificate(key) : cert]
       flags = check.end_with?("alone") ? OpenSSL::OCSP::NOVERIFY : { "trust other" => OpenSSL::OCSP::TRUSTOTHER, "signatures skipped" => OpenSSL::OCSP::NOSIGS }.fetch(check, 0)
+      flags += 2**32 if check.start_with?("flags beyond") # stock refuses it (fix2int); its low bits name NOVERIFY
       trusted = check == "untrusted" ? [] : [signed_certificate(KeyCorpus.key(ISSUER))]
       OpenSSL::OCSP::BasicResponse.new(der).verify(given, OpenSSL::X509::Store.new.tap { |s| trusted.each { |c| s.add_cert(c) } }, flags)
     end

@@ -6,7 +6,6 @@ import java.security.PublicKey;
 import java.security.cert.Certificate;
 import org.bouncycastle.asn1.ocsp.BasicOCSPResponse;
 import org.jruby.RubyArray;
-import org.jruby.RubyFixnum;
 import org.jruby.ext.openssl.X509Cert;
 import org.jruby.ext.openssl.X509Store;
 import org.jruby.runtime.Arity;
@@ -60,9 +59,8 @@ final class OcspVerification {
      * time would cost what the engine saves (jruby-openssl wraps each certificate anew to compare names).
      */
     static OcspVerification of(ThreadContext context, IRubyObject self, RubyArray<?> given) {
-        IRubyObject flagsGiven = given.size() > 2 ? given.eltInternal(2) : RubyFixnum.zero(context.runtime);
-        if (!(flagsGiven instanceof RubyFixnum) || !(given.eltInternal(0) instanceof RubyArray)) return null;
-        int flags = (int) ((RubyFixnum) flagsGiven).getLongValue();
+        Integer flags = given.size() > 2 ? FlagsArgument.of(given.eltInternal(2), null) : Integer.valueOf(0);
+        if (flags == null || !(given.eltInternal(0) instanceof RubyArray)) return null;
         BasicOCSPResponse response = JopensslSeams.ocspResponse(self);
         if (!signatureAlone(flags) || response == null) return null;
         Certificate signer = JopensslSeams.ocspSigner(context, self, given.eltInternal(0), flags);

@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.bouncycastle.asn1.ASN1OctetString;
 import org.jruby.RubyArray;
-import org.jruby.RubyFixnum;
 import org.jruby.RubyString;
 import org.jruby.ext.openssl.X509Cert;
 import org.jruby.ext.openssl.impl.PKCS7;
@@ -47,14 +46,14 @@ final class Pkcs7Verification {
     static Pkcs7Verification of(ThreadContext context, IRubyObject self, RubyArray<?> given) {
         if (given.size() < 2 || given.size() > 4) return null;
         IRubyObject[] args = {given.eltInternal(0), given.eltInternal(1), at(context, given, 2), at(context, given, 3)};
-        IRubyObject flags = args[3];
-        if (!(flags.isNil() || flags instanceof RubyFixnum) || (flags(flags) & NOSIGS) != 0) return null;
+        Integer flags = FlagsArgument.of(args[3], 0);
+        if (flags == null || (flags & NOSIGS) != 0) return null;
         PKCS7 p7 = JopensslSeams.pkcs7(self);
         if (p7 == null || !p7.isSigned()) return null;
         List<X509AuxCertificate> certificates = certificates(args[0]);
         if (certificates == null && !args[0].isNil()) return null;
         byte[] content = content(p7, args[2].isNil() ? self.getInstanceVariables().getInstanceVariable("@data") : args[2]);
-        return content == null ? null : new Pkcs7Verification(p7, certificates, flags(flags), content, args);
+        return content == null ? null : new Pkcs7Verification(p7, certificates, flags, content, args);
     }
 
     /** The arguments for stock's verify of all but the signatures. */
@@ -64,10 +63,6 @@ final class Pkcs7Verification {
 
     private static IRubyObject at(ThreadContext context, RubyArray<?> given, int index) {
         return given.size() > index ? given.eltInternal(index) : context.nil;
-    }
-
-    private static int flags(IRubyObject flags) {
-        return flags.isNil() ? 0 : (int) ((RubyFixnum) flags).getLongValue();
     }
 
     /** Stock's list of the certificates given, each wrapped as its getAuxCerts wraps it; null for nil or anything but certificates. */
