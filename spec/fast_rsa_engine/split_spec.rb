@@ -225,8 +225,10 @@ RSpec.describe "The split", jruby: true do
       counted { calls.times { expect(key.privateOperation(input)).to eq(input.pow(fixture.d.to_i, fixture.n.to_i)) } }[:split]
     end
 
-    it "a key whose helper's half comes late computes mostly whole: splitting only to look again, 4 calls in 64" do
-      expect(split_calls(256, on_helper: 0.1, on_any: 0)).to be_between(4, 40)
+    # Looking again 4 calls in every 64 would split 32 of 512; the period doubling after each look
+    # that finds splitting still the slower (64, 128, 256, 512) leaves about 13.
+    it "a key whose helper's half comes late computes mostly whole, and looks again ever more rarely" do
+      expect(split_calls(512, on_helper: 0.1, on_any: 0)).to be_between(4, 24)
     end
 
     it "a key whose halves take as long on either thread mostly splits (the spec can tell one from the other)" do

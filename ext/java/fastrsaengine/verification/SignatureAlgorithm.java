@@ -4,6 +4,7 @@ import fastrsaengine.padding.DigestAlgorithm;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
@@ -30,6 +31,8 @@ final class SignatureAlgorithm {
     private static final Set<DigestAlgorithm> DIGESTS = EnumSet.of(DigestAlgorithm.SHA1, DigestAlgorithm.SHA224,
         DigestAlgorithm.SHA256, DigestAlgorithm.SHA384, DigestAlgorithm.SHA512);
     private static final Map<String, SignatureAlgorithm> BY_OID = new HashMap<>();
+    /** PKCS#1 v1.5 and ECDSA by their digest: PKCS#7's signers name the digest alone. */
+    private static final Map<Kind, Map<DigestAlgorithm, SignatureAlgorithm>> BY_DIGEST = new EnumMap<>(Kind.class);
     private static final byte[] DER_NULL = {0x05, 0x00};
 
     static {
@@ -63,7 +66,9 @@ final class SignatureAlgorithm {
 
     private static void add(String oid, DigestAlgorithm digest, Kind kind) {
         ASN1ObjectIdentifier id = new ASN1ObjectIdentifier(oid);
-        BY_OID.put(oid, new SignatureAlgorithm(kind, digest, null, 0, der(new AlgorithmIdentifier(id, DERNull.INSTANCE)), der(new AlgorithmIdentifier(id))));
+        SignatureAlgorithm algorithm = new SignatureAlgorithm(kind, digest, null, 0, der(new AlgorithmIdentifier(id, DERNull.INSTANCE)), der(new AlgorithmIdentifier(id)));
+        BY_OID.put(oid, algorithm);
+        BY_DIGEST.computeIfAbsent(kind, none -> new EnumMap<>(DigestAlgorithm.class)).put(digest, algorithm);
     }
 
     /** The algorithm of an identifier (its OID and its parameters' DER, or null for none); null for one the engine does not take. */
@@ -74,10 +79,8 @@ final class SignatureAlgorithm {
 
     /** The PKCS#1 v1.5 or ECDSA algorithm of a digest the engine checks with, or null. */
     static SignatureAlgorithm named(Kind kind, DigestAlgorithm digest) {
-        for (SignatureAlgorithm algorithm : BY_OID.values()) {
-            if (algorithm.kind == kind && algorithm.digest == digest) return algorithm;
-        }
-        return null;
+        Map<DigestAlgorithm, SignatureAlgorithm> byDigest = BY_DIGEST.get(kind);
+        return byDigest == null ? null : byDigest.get(digest);
     }
 
     /** Whether a structure's other algorithm field (a certificate's or CRL's inside) names this one. */
