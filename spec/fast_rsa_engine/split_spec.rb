@@ -212,7 +212,10 @@ RSpec.describe "The split", jruby: true do
 
     # The split calls of `calls` operations of a key whose halves sleep: on a helper thread, or on
     # any (the whole key, without the split, twice as long). Each power is computed once and kept, so
-    # the times are the sleeps alone, whatever else the machine runs.
+    # the times are the sleeps alone, whatever else the machine runs. A helper that has not started
+    # its half when the caller has done its own leaves both to the caller (engines/rsa/HelperThreads.java):
+    # so the caller's half must sleep too, else on a loaded machine such a split call takes no time at
+    # all and looks faster than whole (seen in CI: 47 split calls where 24 at most were expected).
     def split_calls(calls, on_helper:, on_any:)
       FastRsaEngine.split = :auto
       powers = {}
@@ -228,7 +231,7 @@ RSpec.describe "The split", jruby: true do
     # Looking again 4 calls in every 64 would split 32 of 512; the period doubling after each look
     # that finds splitting still the slower (64, 128, 256, 512) leaves about 13.
     it "a key whose helper's half comes late computes mostly whole, and looks again ever more rarely" do
-      expect(split_calls(512, on_helper: 0.1, on_any: 0)).to be_between(4, 24)
+      expect(split_calls(512, on_helper: 0.1, on_any: 0.01)).to be_between(4, 24)
     end
 
     it "a key whose halves take as long on either thread mostly splits (the spec can tell one from the other)" do
