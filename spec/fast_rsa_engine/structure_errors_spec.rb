@@ -94,6 +94,28 @@ RSpec.describe "Structure methods' errors where stock fails in Java", jruby: tru
         expect(verified).to eq([true] * flags.size)
       end
 
+      # With PKCS7::STREAM, OpenSSL leaves the structure unsigned for write_smime to sign as it
+      # writes, and stock makes a signer with no signature (to_der and write_smime fail in Java): the
+      # gem signs at once. MRI verifies the S/MIME written, as its own, and the DER.
+      it "signs with PKCS7::STREAM at once: what to_der and write_smime give MRI verifies" do
+        key = fixture.private_key
+        cert = Structures.signer(key)
+        stream = 0x1000 # OpenSSL's PKCS7_STREAM: MRI names no constant for it
+        flags = [0, OpenSSL::PKCS7::NOATTR, OpenSSL::PKCS7::BINARY, OpenSSL::PKCS7::DETACHED].map { |f| f | stream }
+        signed = flags.map { |f| OpenSSL::PKCS7.sign(cert, key, "da ta \nx\n", [], f) }
+        smime = signed.zip(flags).map { |p7, f| OpenSSL::PKCS7.write_smime(p7, "da ta \nx\n", f) }
+        der = signed.first(3).map { |p7| MRI.hex(p7.to_der) } # the detached one holds no content to verify
+        verified = MRI.run(<<~RUBY, "cert" => cert.to_pem, "smime" => smime, "der" => der)
+          input = JSON.parse($stdin.read)
+          cert = OpenSSL::X509::Certificate.new(input["cert"])
+          store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }
+          smime = input["smime"].map { |text| OpenSSL::PKCS7.read_smime(text).verify([cert], store, nil, OpenSSL::PKCS7::NOVERIFY) }
+          der = input["der"].map { |hex| OpenSSL::PKCS7.new([hex].pack("H*")).verify([cert], store, nil, OpenSSL::PKCS7::NOVERIFY) }
+          puts JSON.generate(smime + der)
+        RUBY
+        expect(verified).to eq([true] * (flags.size + 3))
+      end
+
       # OpenSSL opens a recipient's key block that is not well padded to a random content key (its
       # defence against Bleichenbacher's attack): the content then fails to decrypt, "bad decrypt",
       # as for a well-padded wrong key, or (about one time in 256) deciphers to random bytes.

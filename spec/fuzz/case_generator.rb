@@ -287,10 +287,16 @@ module Fuzz
       [certificates, pkcs7_flags].first(pick(0, 1, 2, 2))
     end
 
+    # OpenSSL's PKCS7_STREAM and PKCS7_PARTIAL, which MRI names no constant for: PKCS7.sign then
+    # leaves the structure unsigned, for write_smime or the caller to finish.
+    PKCS7_STREAM = 0x1000
+    PKCS7_PARTIAL = 0x4000
+
     # PKCS7's flags: the usual ones, combined, and odd values.
     def pkcs7_flags
       pick(0, OpenSSL::PKCS7::BINARY, OpenSSL::PKCS7::BINARY | OpenSSL::PKCS7::DETACHED, OpenSSL::PKCS7::NOCERTS,
-           OpenSSL::PKCS7::NOATTR | OpenSSL::PKCS7::BINARY, -1, 2**40, "1", nil)
+           OpenSSL::PKCS7::NOATTR | OpenSSL::PKCS7::BINARY, PKCS7_STREAM, PKCS7_STREAM | OpenSSL::PKCS7::NOATTR,
+           PKCS7_PARTIAL, -1, 2**40, "1", nil)
     end
 
     # PKCS7#decrypt's (envelope, key [, cert [, flags]]); with the forged_envelopes reach, a third

@@ -256,7 +256,6 @@ module Fuzz
       return false if untouched.nil? || answer.hang? || DocumentedDifferences.stock_lacks?(kase)
       return false if untouched["raised"].to_s.start_with?("Java::") || untouched["raised"] == Hang.name
       return false if answer.returned? && DocumentedDifferences.crl_order_only?(kase, answer.value, untouched["returned"])
-      return false if answer.returned? && DocumentedDifferences.pkcs7_noattr_signed?(kase, answer.value, untouched["returned"], references.mri)
 
       !answer.as_mri?(untouched) && !(references.mri && answer.as_mri?(references.mri))
     end

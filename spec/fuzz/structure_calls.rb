@@ -203,9 +203,11 @@ module Fuzz
       response.add_status(OpenSSL::OCSP::CertificateId.new(issued, issued), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil,
                           Time.at(1_800_000_000), Time.at(1_800_003_600), []) # fixed: the state compares across calls
       leaving_state(response, key) { response.sign(cert, key, *argument(rest, key)) }
-      return verified { signed_by_key?(response, cert) } if by_key?(rest[1])
+      der = response.to_der
+      return verified { signed_by_key?(der, cert) } if by_key?(rest[1])
 
-      verified { OpenSSL::OCSP::BasicResponse.new(response.to_der).verify(certificates(cert), store(cert), OpenSSL::OCSP::TRUSTOTHER) }
+      read = OpenSSL::OCSP::BasicResponse.new(der)
+      verified { read.verify(certificates(cert), store(cert), OpenSSL::OCSP::TRUSTOTHER) }
     end
 
     def by_key?(flags)
@@ -216,8 +218,8 @@ module Fuzz
     # either side: stock's verify reads no responder named by key (DIFFERENCES.md ocsp-respid-key),
     # MRI's does. Its responder is the SHA-1 of the certificate's public key bits, and its signature
     # verifies with that key over the response data.
-    def signed_by_key?(response, cert)
-      data, algorithm, signature = OpenSSL::ASN1.decode(response.to_der).value
+    def signed_by_key?(der, cert)
+      data, algorithm, signature = OpenSSL::ASN1.decode(der).value
       responder = data.value.find { |part| part.tag_class == :CONTEXT_SPECIFIC && part.tag == 2 }
       return false unless responder && responder.value[0].value == OpenSSL::Digest.digest("SHA1", public_key_bits(cert))
 
@@ -239,7 +241,8 @@ module Fuzz
       issued = signed_certificate(KeyCorpus.key(ISSUER))
       request.add_certid(OpenSSL::OCSP::CertificateId.new(issued, issued))
       leaving_state(request, key) { request.sign(cert, key, *argument(rest, key)) }
-      verified { OpenSSL::OCSP::Request.new(request.to_der).verify(certificates(cert), store(cert)) }
+      read = OpenSSL::OCSP::Request.new(request.to_der)
+      verified { read.verify(certificates(cert), store(cert)) }
     end
 
     # PKCS7.sign(signer_cert, key, data [, certs [, flags]]), encoded and read back, then verified.
@@ -249,10 +252,8 @@ module Fuzz
       leaving_state(p7, key) { nil }
       flags = rest[1]
       detached = flags.is_a?(Integer) && (flags & OpenSSL::PKCS7::DETACHED) != 0
-      verified do
-        read = OpenSSL::PKCS7.new(p7.to_der)
-        read.verify(certificates(cert), store(cert), detached ? data : nil, OpenSSL::PKCS7::NOVERIFY | OpenSSL::PKCS7::BINARY) && read.data == data
-      end
+      read = OpenSSL::PKCS7.new(p7.to_der)
+      verified { read.verify(certificates(cert), store(cert), detached ? data : nil, OpenSSL::PKCS7::NOVERIFY | OpenSSL::PKCS7::BINARY) && read.data == data }
     end
 
     # PKCS7#verify's checks: data the key signed (its certificate signed by the issuer), read from its
@@ -336,11 +337,12 @@ module Fuzz
 
     # The check of what the method made, by stock's own verification (of which the gem gives the yes
     # alone):
-    # false where that, or encoding what stock made, leaks a Java exception (jruby-openssl's
-    # PKCS7#verify does on data signed with odd flags, its CRL#verify with an EC key without its
-    # point, which the gem raises as MRI's CRLError) or raises X509::StoreError (its OCSP verify does
-    # for a chain with a certificate never signed, where MRI's answers false), so the call judged is
-    # the signing one.
+    # false where that leaks a Java exception (jruby-openssl's PKCS7#verify does on data signed with
+    # odd flags, its CRL#verify with an EC key without its point, which the gem raises as MRI's
+    # CRLError) or raises X509::StoreError (its OCSP verify does for a chain with a certificate never
+    # signed, where MRI's answers false), so the call judged is the signing one. What was made is
+    # encoded and read back before, outside: a structure that cannot be (stock's PKCS7.sign with
+    # PKCS7::STREAM or NOATTR made one whose to_der failed in Java) is the signing call's failure.
     def verified
       yield
     rescue OpenSSL::X509::StoreError, OpenSSL::X509::CertificateError, OpenSSL::X509::CRLError, OpenSSL::X509::RequestError

@@ -74,6 +74,12 @@ public final class Call {
         return RubyString.newStringNoCopy(context.runtime, EngineCall.perform(context.runtime, method, call));
     }
 
+    /** Stock's answer to arguments the patch repaired (not the caller's), counted with the reason given. */
+    public IRubyObject stockWith(Outcome reason, IRubyObject... args) {
+        runtime.stats().count(method, reason);
+        return stockWith(args);
+    }
+
     /**
      * Stock's method run with other arguments than the caller's (a structure method's stand-in key),
      * not counted: the caller counts what it makes of the result. Java exceptions repaired as for stock.

@@ -48,6 +48,8 @@ import org.jruby.runtime.builtin.IRubyObject;
 public final class StructureMethods {
     /** PKCS7::NOATTR. */
     private static final int PKCS7_NOATTR = 0x100;
+    /** PKCS7::STREAM. */
+    private static final int PKCS7_STREAM = 0x1000;
     /** The messageDigest attribute, as jruby-openssl numbers attributes (OpenSSL's NID_pkcs9_messageDigest). */
     private static final int MESSAGE_DIGEST = 51;
 
@@ -167,20 +169,21 @@ public final class StructureMethods {
     /** PKCS7.sign(cert, key, data [, certs [, flags]]): the block calls stock's with the arguments given, or the caller's. */
     @JRubyMethod(name = "pkcs7_sign", module = true)
     public static IRubyObject pkcs7Sign(ThreadContext context, IRubyObject module, IRubyObject args, Block stock) {
-        IRubyObject[] a = ((RubyArray<?>) args).toJavaArray();
-        StructureArguments.pkcs7Sign(context, a);
+        IRubyObject[] given = ((RubyArray<?>) args).toJavaArray();
+        StructureArguments.pkcs7Sign(context, given);
         Call call = Call.start(context, module, "pkcs7_sign", stock);
-        boolean counted = a.length >= 3 && a.length <= 5;
+        boolean counted = given.length >= 3 && given.length <= 5;
+        IRubyObject[] a = counted ? signedAtOnce(context, given) : given;
         if (counted && a[1] instanceof PKeyRSA && (flags(a) & PKCS7_NOATTR) != 0) return pkcs7SignWithoutAttributes(call, a);
         if (counted && a[1] instanceof PKeyEC && (flags(a) & PKCS7_NOATTR) != 0) return pkcs7SignEcWithoutAttributes(call, a);
         Routed routed = counted ? route(call, a[1]) : null;
-        if (routed == null) return call.stock(call.stockReason(a.length > 1 ? a[1] : null));
+        if (routed == null) return call.stockWith(call.stockReason(a.length > 1 ? a[1] : null), a);
         IRubyObject signed = stockWithStandIn(call, withStandIn(routed.key, a));
         SignerInfoWithPkey signer = onlySigner(signed);
-        if (signer == null || signer.getEncryptedDigest() == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        if (signer == null || signer.getEncryptedDigest() == null) return call.stockWith(Outcome.OPTION_NOT_TAKEN, a);
         byte[] encoded = signer.getEncryptedDigest().getOctets();
         byte[] signature = call.perform(() -> routed.operations.signEncodedMessage(encoded));
-        if (signature == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        if (signature == null) return call.stockWith(Outcome.OPTION_NOT_TAKEN, a);
         signer.setEncryptedDigest(new DEROctetString(signature));
         call.countAnswer(Outcome.ENGINE);
         return signed;
@@ -206,7 +209,7 @@ public final class StructureMethods {
         SignerInfoWithPkey attributed = onlySigner(stockWithStandIn(call, withAttributes));
         ASN1Encodable contentDigest = attributed == null ? null : attributed.getSignedAttribute(MESSAGE_DIGEST);
         DigestAlgorithm digest = signer == null ? null : DigestAlgorithm.forObjectName(signer.getDigestAlgorithm().getAlgorithm().getId());
-        if (!(contentDigest instanceof ASN1OctetString) || digest == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
+        if (!(contentDigest instanceof ASN1OctetString) || digest == null) return call.stockWith(Outcome.OPTION_NOT_TAKEN, a);
         byte[] digestInfo = digest.digestInfo(((ASN1OctetString) contentDigest).getOctets());
         byte[] signature = operations != null ? call.perform(() -> operations.signDigestInfo(digestInfo)) : signedByItself(call, key, digestInfo);
         signer.setEncryptedDigest(new DEROctetString(signature));
@@ -217,11 +220,16 @@ public final class StructureMethods {
     /**
      * A DigestInfo signed by a key neither the engine nor the JDK takes (numbers that disagree): by
      * the key's own private_encrypt, stock's arithmetic with the key as stock signs with it, where
-     * OpenSSL signs too; its error, where it fails.
+     * OpenSSL signs too. Where it fails, PKCS7.sign's error in MRI's words, not the key's RSAError:
+     * a caller of PKCS7.sign rescues PKCS7Error.
      */
     private static byte[] signedByItself(Call call, PKeyRSA key, byte[] digestInfo) {
-        IRubyObject signature = key.callMethod(call.context, "private_encrypt", RubyString.newStringNoCopy(call.context.runtime, digestInfo));
-        return signature.convertToString().getBytes();
+        try {
+            IRubyObject signature = key.callMethod(call.context, "private_encrypt", RubyString.newStringNoCopy(call.context.runtime, digestInfo));
+            return signature.convertToString().getBytes();
+        } catch (RaiseException keyRefused) {
+            throw Errors.structureError(call.context.runtime, call.method, "pkcs7 datasign");
+        }
     }
 
     /**
@@ -234,7 +242,21 @@ public final class StructureMethods {
         IRubyObject[] withAttributes = a.clone();
         withAttributes[4] = call.context.runtime.newFixnum(flags(a) & ~PKCS7_NOATTR);
         call.stockWith(withAttributes); // raises stock's PKCS7Error
-        return call.stock(Outcome.KEY_DECLINED);
+        return call.stockWith(Outcome.KEY_DECLINED, a);
+    }
+
+    /**
+     * PKCS7.sign's arguments without PKCS7::STREAM, with which OpenSSL returns a structure not yet
+     * signed, for PKCS7.write_smime to sign as it writes (MRI's to_der holds an empty signature), and
+     * stock one whose signer has no signature at all (its to_der and write_smime then fail in Java).
+     * So the gem signs at once, as without the flag, and as stock takes PKCS7::PARTIAL, OpenSSL's
+     * other flag for the same: the S/MIME written then verifies, as MRI's. (DIFFERENCES.md: java-exception.)
+     */
+    private static IRubyObject[] signedAtOnce(ThreadContext context, IRubyObject[] a) {
+        if ((flags(a) & PKCS7_STREAM) == 0) return a;
+        IRubyObject[] withoutStream = a.clone();
+        withoutStream[4] = context.runtime.newFixnum(flags(a) & ~PKCS7_STREAM);
+        return withoutStream;
     }
 
     /** PKCS7.sign's flags, given or not (PKCS7.sign's default is none). */

@@ -73,10 +73,10 @@ final class SplitChoice {
         boolean timed = split != 0 && whole != 0;
         long margin = whole >> MARGIN_SHIFT;
         boolean splitFaster = timed && split < whole - margin;
-        boolean wholeFaster = timed && split > whole + margin;
-        if ((splitFaster || wholeFaster) && splitting != splitFaster) turn(splitFaster);
+        boolean apart = splitFaster || (timed && split > whole + margin);
+        if (apart && splitting != splitFaster) turn(splitFaster);
         int call = calls.incrementAndGet() & (period - 1);
-        if (call == BURST) period = splitFaster || wholeFaster ? Math.min(period * 2, MAX_PERIOD) : MIN_PERIOD;
+        if (call == BURST) period = apart ? Math.min(period * 2, MAX_PERIOD) : MIN_PERIOD;
         return (call < BURST) != splitting;
     }
 
