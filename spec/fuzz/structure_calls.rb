@@ -151,7 +151,8 @@ module Fuzz
     def certificate_sign(key, digest)
       cert = certificate(key)
       leaving_state(cert, key) { cert.sign(key, digest) }
-      verified { cert.verify(key) }
+      read = OpenSSL::X509::Certificate.new(cert.to_der)
+      verified { read.verify(key) }
     end
 
     def request_sign(key, digest)
@@ -159,7 +160,8 @@ module Fuzz
       request.subject = OpenSSL::X509::Name.parse(NAME)
       request.public_key = public_half(key)
       leaving_state(request, key) { request.sign(key, digest) }
-      verified { request.verify(key) }
+      read = OpenSSL::X509::Request.new(request.to_der)
+      verified { read.verify(key) }
     end
 
     # A CRL as a CA issues one: issuer, last and next update, revoked certificates ([serial,
