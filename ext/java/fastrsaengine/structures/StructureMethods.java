@@ -203,8 +203,7 @@ public final class StructureMethods {
         PrivateKeyOperations operations = engines != null ? engines : KeyStates.privateOperations(JdkEngine.INSTANCE, a[1]);
         PKeyRSA key = (PKeyRSA) a[1];
         IRubyObject signed = stockWithStandIn(call, withStandIn(key, a));
-        IRubyObject[] withAttributes = withStandIn(key, a);
-        withAttributes[4] = call.context.runtime.newFixnum(flags(a) & ~PKCS7_NOATTR);
+        IRubyObject[] withAttributes = withStandIn(key, withoutFlag(call.context, a, PKCS7_NOATTR));
         SignerInfoWithPkey signer = onlySigner(signed);
         SignerInfoWithPkey attributed = onlySigner(stockWithStandIn(call, withAttributes));
         ASN1Encodable contentDigest = attributed == null ? null : attributed.getSignedAttribute(MESSAGE_DIGEST);
@@ -239,9 +238,7 @@ public final class StructureMethods {
      * does, with it as it would.
      */
     private static IRubyObject pkcs7SignEcWithoutAttributes(Call call, IRubyObject[] a) {
-        IRubyObject[] withAttributes = a.clone();
-        withAttributes[4] = call.context.runtime.newFixnum(flags(a) & ~PKCS7_NOATTR);
-        call.stockWith(withAttributes); // raises stock's PKCS7Error
+        call.stockWith(withoutFlag(call.context, a, PKCS7_NOATTR)); // raises stock's PKCS7Error
         return call.stockWith(Outcome.KEY_DECLINED, a);
     }
 
@@ -253,10 +250,15 @@ public final class StructureMethods {
      * other flag for the same: the S/MIME written then verifies, as MRI's. (DIFFERENCES.md: java-exception.)
      */
     private static IRubyObject[] signedAtOnce(ThreadContext context, IRubyObject[] a) {
-        if ((flags(a) & PKCS7_STREAM) == 0) return a;
-        IRubyObject[] withoutStream = a.clone();
-        withoutStream[4] = context.runtime.newFixnum(flags(a) & ~PKCS7_STREAM);
-        return withoutStream;
+        return withoutFlag(context, a, PKCS7_STREAM);
+    }
+
+    /** PKCS7.sign's arguments with one flag cleared: the same array where it was not set. */
+    private static IRubyObject[] withoutFlag(ThreadContext context, IRubyObject[] a, int flag) {
+        if ((flags(a) & flag) == 0) return a;
+        IRubyObject[] without = a.clone();
+        without[4] = context.runtime.newFixnum(flags(a) & ~flag);
+        return without;
     }
 
     /** PKCS7.sign's flags, given or not (PKCS7.sign's default is none). */
