@@ -3,7 +3,8 @@
 # Where one operation's time goes on JRuby: runs an operation of bin/benchmark's rows in a loop under
 # JDK Flight Recorder's method sampling, in this process, and prints the share of the loop's samples
 # in each method of the libraries below it (inclusive: a method and what it calls), largest first,
-# beside the call's time. doc/structure-costs.md was written from its output.
+# beside the call's time. doc/structure-costs.md was written from its output. Java samples are lost
+# where JFR cannot walk a stack and native ones are not, so a native method's share reads high.
 #   bin/jruby benchmark/profile.rb cert_verify                   the gem, its fastest backend
 #   bin/jruby benchmark/profile.rb --engine none pkcs7_sign      stock jruby-openssl
 #   bin/jruby benchmark/profile.rb --bits 256 ec_cert_verify     an EC row on P-256
