@@ -22,8 +22,10 @@ module FastRsaEngine
       def sign(a0, a1) = StructureMethods.certificate_sign(self, a0, a1) { |key = a0| super(key, a1) }
     end
 
-    # X509::Certificate#verify(key): the engine's yes where it finds the signature the key's, else stock's answer.
+    # X509::Certificate#verify(key): OpenSSL's answer where the engine reads the signature, else
+    # stock's; new notes the DER it was given, which verify checks as it stands.
     module CertificateVerify
+      def initialize(*args) = VerificationMethods.certificate_read(self, args) { super(*args) }
       def verify(a0) = VerificationMethods.certificate_verify(self, a0) { super(a0) }
     end
 
@@ -32,9 +34,14 @@ module FastRsaEngine
       def sign(a0, a1) = StructureMethods.request_sign(self, a0, a1) { |key = a0| super(key, a1) }
     end
 
-    # X509::Request#verify(key), as the certificate's.
+    # X509::Request#verify(key), as the certificate's; version= notes a version set after signing.
     module RequestVerify
+      def initialize(*args) = VerificationMethods.request_read(self, args) { super(*args) }
       def verify(a0) = VerificationMethods.request_verify(self, a0) { super(a0) }
+
+      def version=(a0)
+        VerificationMethods.request_version_set(self, a0) { super(a0) }
+      end
     end
 
     # X509::CRL#sign(key, digest)
@@ -44,6 +51,7 @@ module FastRsaEngine
 
     # X509::CRL#verify(key), as the certificate's.
     module CrlVerify
+      def initialize(*args) = VerificationMethods.crl_read(self, args) { super(*args) }
       def verify(a0) = VerificationMethods.crl_verify(self, a0) { super(a0) }
     end
 
@@ -52,8 +60,8 @@ module FastRsaEngine
       def sign(*args) = StructureMethods.ocsp_basic_response_sign(self, args) { |*key| super(*StructurePatch.with_key(args, 1, key)) }
     end
 
-    # OCSP::BasicResponse#verify(certs, store [, flags]): true, or stock's with OCSP::NOSIGS added,
-    # where the engine found the signature good.
+    # OCSP::BasicResponse#verify(certs, store [, flags]): the engine's check of the signature, then
+    # true or stock's with OCSP::NOSIGS added (the chain) where it is good.
     module OcspVerify
       def verify(*args) = VerificationMethods.ocsp_verify(self, args) { |*given| super(*(given.empty? ? args : given)) }
     end

@@ -1,12 +1,13 @@
 # frozen_string_literal: true
 
 # X509::Certificate#verify, X509::Request#verify and X509::CRL#verify through the engine
-# (ext/java/fastrsaengine/verification/SignatureCheck.java): the engine answers yes to an RSA PKCS#1
-# v1.5, RSA-PSS or ECDSA signature it finds the key's, and leaves every other answer to stock. Over
+# (ext/java/fastrsaengine/verification/SignatureCheck.java): the engine answers as OpenSSL for an RSA
+# PKCS#1 v1.5, RSA-PSS or ECDSA signature checked with a key of its kind, and leaves every other
+# answer to stock (spec/fast_rsa_engine/strict_verification_spec.rb: the forms stock takes leniently). Over
 # structures MRI makes (good ones of each digest, RSA and EC; RSA-PSS with several parameters, one
 # signed with another salt length than it names; tampered; with the algorithm inside and outside
 # differing; relabelled with another digest; a signature cut short), the keys that go with them and
-# others, and arguments that are no key, every answer is stock's, and MRI's where stock's is.
+# others, and arguments that are no key, every answer is MRI's, or stock's for a key of another kind.
 RSpec.describe "Certificate, CSR and CRL verification through the engine", jruby: true do
   # MRI makes the structures and answers each case: {"ec_signer" => PEM, "cases" => [[kind, name,
   # DER hex, key name, answer]]}, with its own EC signer among the keys.
@@ -137,28 +138,21 @@ RSpec.describe "Certificate, CSR and CRL verification through the engine", jruby
   end
 
   each_native_backend do |backend|
-    it "answers as stock and as MRI, for each structure and key, the engine the good ones (#{backend})" do
-      differs = [] # stock's answers that are not MRI's: the gem keeps them
+    it "answers as MRI where the key is of the signature's kind, the engine deciding, else as stock (#{backend})" do
       cases.each do |kind, name, der, key_name, mri|
         key = keys.fetch(key_name)
         before = engine_answers(counted[kind])
         ours = outcome(readers[kind], der, key)
         stock = Backends.with(:stock) { outcome(readers[kind], der, key) }
-        # DIFFERENCES.md, verifies-where-stock-false: the engine's yes to a PSS signature is MRI's, where
-        # stock's certificate check takes the MGF1 digest to be the message's, and its CSR check reads
-        # every PSS signature with the defaults' SHA-1 (both refuse good signatures).
-        expected = name.start_with?("pss") && shown(ours) == true ? mri : shown(stock)
-        expect(shown(ours)).to eq(expected), "#{kind} #{name} with #{key_name}: #{ours} against stock's #{stock}"
-        differs << [kind, name, key_name, shown(stock), mri] unless shown(stock) == mri || shown(ours) != shown(stock)
-        engine = engine_answers(counted[kind]) > before
-        through_engine = ours.value == true && name.match?(/\A((ec )?sha\d+|pss sha\d+.*)\z/) && (!name.start_with?("ec") || EcFixtures.engine?)
-        expect(engine).to eq(through_engine), "#{kind} #{name} with #{key_name}: engine #{engine}"
+        # The engine reads an RSA key's signatures and an EC key's: OpenSSL's answer, on every backend
+        # (DIFFERENCES.md, verify-strict-structures); a key of another kind than the signature's is stock's
+        # (stock false or RequestError, MRI an error or false), but a certificate's two algorithm
+        # identifiers apart, which OpenSSL compares first (false).
+        decided = name.start_with?("ec") == key_name.start_with?("ec") || (kind == "certificate" && name == "algorithms differ")
+        expected = decided ? mri : shown(stock)
+        expect(shown(ours)).to eq(expected), "#{kind} #{name} with #{key_name}: #{ours} against stock's #{stock}, MRI's #{mri}"
+        expect(engine_answers(counted[kind]) > before).to eq(decided), "#{kind} #{name} with #{key_name}: engine"
       end
-      # Stock's answers that are not MRI's, which the gem keeps (it gives only the yes): a key of another
-      # kind than the signature's (stock false or RequestError, MRI an error or false), and the algorithm inside other
-      # than outside (stock CertificateError or false, MRI false or CRLError).
-      kept = ->(name, key_name) { name == "algorithms differ" || name.start_with?("ec") != key_name.start_with?("ec") }
-      expect(differs.reject { |_, name, key_name, *| kept.(name, key_name) }).to eq([])
     end
 
     it "answers false for a certificate or CRL changed since it was read, as stock does (#{backend})" do
@@ -189,6 +183,9 @@ RSpec.describe "Certificate, CSR and CRL verification through the engine", jruby
       without_point = read.value
       stock = Backends.with(:stock) { Outcome.of { OpenSSL::X509::CRL.new(crl.to_der).verify(without_point) } }
       skip "this jruby-openssl checks with such a key: #{stock}" unless stock.raised?
+      # With an EC engine, the point computed from the scalar, as OpenSSL computes it at load: MRI's true.
+      next expect(OpenSSL::X509::CRL.new(crl.to_der).verify(without_point)).to be(true) if EcFixtures.engine?
+
       expect { OpenSSL::X509::CRL.new(crl.to_der).verify(without_point) }.to raise_error(OpenSSL::X509::CRLError, "EVP lib")
     end
 

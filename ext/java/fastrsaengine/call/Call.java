@@ -108,9 +108,9 @@ public final class Call {
         return key instanceof PKeyRSA || key instanceof PKeyEC ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN;
     }
 
-    /** The engine's verdict on a signature. */
+    /** The engine's verdict on a signature (the JDK's, counted as stock's, while the backend is stock). */
     public IRubyObject verdict(boolean verified) {
-        runtime.stats().count(method, Outcome.ENGINE);
+        runtime.stats().count(method, engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
         return context.runtime.newBoolean(verified);
     }
 }

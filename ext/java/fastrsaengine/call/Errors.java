@@ -72,6 +72,15 @@ public final class Errors {
         return pkeyError(runtime, function + ": " + reason);
     }
 
+    /**
+     * An RSA public-key method refused for a key beyond OpenSSL's limits (PublicKeyLimits), as MRI
+     * words it: the encryptions name the reason, public_decrypt its generic failure.
+     */
+    public static RaiseException publicKeyRefused(Ruby runtime, String method, String reason) {
+        if ("public_decrypt".equals(method)) return mriFailure(runtime, method);
+        return raise(runtime, MriFailures.of(method)[0], "EVP_PKEY_encrypt: " + reason);
+    }
+
     /** SSLv23 padding, which OpenSSL 3 no longer has. */
     public static RaiseException unknownPaddingType(Ruby runtime) {
         return rsaError(runtime, "EVP_PKEY_encrypt: unknown padding type");

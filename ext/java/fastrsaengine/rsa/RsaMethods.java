@@ -2,16 +2,20 @@ package fastrsaengine.rsa;
 
 import fastrsaengine.call.Call;
 import fastrsaengine.call.EngineCall;
+import fastrsaengine.call.Errors;
 import fastrsaengine.call.KeyStates;
+import fastrsaengine.call.PublicKeyLimits;
 import fastrsaengine.engines.rsa.JdkEngine;
 import fastrsaengine.engines.rsa.RsaEngine;
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
 import fastrsaengine.call.Stats.Outcome;
+import java.security.PublicKey;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.jruby.RubyArray;
 import org.jruby.anno.JRubyMethod;
+import org.jruby.ext.openssl.PKeyRSA;
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
@@ -85,14 +89,14 @@ public final class RsaMethods {
      */
     @JRubyMethod(name = "encrypt", module = true)
     public static IRubyObject encrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return mriCall(Call.start(context, module, "encrypt", stock), args,
+        return mriCall(Call.start(context, module, "encrypt", stock), self, args,
             (engine, a) -> PkeyCipher.encrypt(context, KeyStates.publicOperations(engine, self), a));
     }
 
     /** MRI's PKey#decrypt with options: as encrypt. */
     @JRubyMethod(name = "decrypt", module = true)
     public static IRubyObject decrypt(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        return mriCall(Call.start(context, module, "decrypt", stock), args,
+        return mriCall(Call.start(context, module, "decrypt", stock), self, args,
             (engine, a) -> PkeyCipher.decrypt(context, KeyStates.privateOperations(engine, self), a));
     }
 
@@ -127,6 +131,7 @@ public final class RsaMethods {
 
     private static IRubyObject publicCall(Call call, IRubyObject self, IRubyObject args, Reader<PublicKeyOperations> reader, Declined declined) {
         IRubyObject[] a = arguments(args, 1, 2);
+        if (a != null) refuseBeyondLimits(call, self);
         if (call.engine == null || a == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
         PublicKeyOperations key = KeyStates.publicOperations(call.engine, self);
         return answer(call, key, a, reader, declined);
@@ -149,11 +154,25 @@ public final class RsaMethods {
     /** verify, verify_pss, verify_raw: three arguments and options, through the engine's public operation. */
     private static IRubyObject verification(Call call, IRubyObject self, IRubyObject args, Verifier verifier) {
         IRubyObject[] a = arguments(args, 3, 4);
+        if (a != null && PublicKeyLimits.refusal(publicKey(self)) != null) return call.verdict(false);
         if (call.engine == null || a == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
         PublicKeyOperations key = KeyStates.publicOperations(call.engine, self);
         if (key == null) return call.stock(Outcome.KEY_DECLINED);
         Boolean verified = read(call, () -> verifier.verify(key, a));
         return verified == null ? call.stock(Outcome.OPTION_NOT_TAKEN) : call.verdict(verified);
+    }
+
+    /**
+     * MRI's error, at once, for an encryption with a key beyond OpenSSL's limits (PublicKeyLimits),
+     * on every backend: stock would spend seconds on it.
+     */
+    private static void refuseBeyondLimits(Call call, IRubyObject self) {
+        String refusal = PublicKeyLimits.refusal(publicKey(self));
+        if (refusal != null) throw Errors.publicKeyRefused(call.context.runtime, call.method, refusal);
+    }
+
+    private static PublicKey publicKey(IRubyObject self) {
+        return self instanceof PKeyRSA ? ((PKeyRSA) self).getPublicKey() : null;
     }
 
     /** The arguments, or null when their count is not the method's: stock raises its ArgumentError. */
@@ -166,8 +185,9 @@ public final class RsaMethods {
      * MRI's encrypt and decrypt: MRI's answer on every backend; with the backend stock, computed by
      * the JDK ({@link JdkEngine}) and counted as stock's.
      */
-    private static IRubyObject mriCall(Call call, IRubyObject args, BiFunction<RsaEngine, IRubyObject[], EngineCall> cipher) {
+    private static IRubyObject mriCall(Call call, IRubyObject self, IRubyObject args, BiFunction<RsaEngine, IRubyObject[], EngineCall> cipher) {
         IRubyObject[] a = mriArguments(call.context, args);
+        if ("encrypt".equals(call.method)) refuseBeyondLimits(call, self);
         RsaEngine engine = call.engine == null ? JdkEngine.INSTANCE : call.engine;
         EngineCall engineCall = read(call, () -> cipher.apply(engine, a));
         return call.computed(engineCall, call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);

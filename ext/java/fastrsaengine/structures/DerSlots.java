@@ -121,6 +121,37 @@ public final class DerSlots {
     }
 
     /**
+     * X.509's SIGNED{...} as its bytes stand, for a check of the signature as OpenSSL makes it: the
+     * to-be-signed element and the signature algorithm, each whole (tag, length and content, in
+     * whatever length form they were written), and the signature BIT STRING's content (its
+     * unused-bits octet first).
+     */
+    public static final class Signed {
+        public final byte[] signedPart, algorithm, bitString;
+
+        private Signed(byte[] signedPart, byte[] algorithm, byte[] bitString) {
+            this.signedPart = signedPart;
+            this.algorithm = algorithm;
+            this.bitString = bitString;
+        }
+    }
+
+    /** A certificate's, CSR's or CRL's parts as they stand; IllegalArgumentException where it is no SIGNED{...}. */
+    public static Signed signed(byte[] der) {
+        List<Integer> parts = children(der, expect(der, 0, SEQUENCE));
+        if (parts.size() != 3) throw new IllegalArgumentException("not a signed X.509 structure");
+        int bits = expect(der, parts.get(2), BIT_STRING);
+        if (contentLength(der, bits) < 1) throw new IllegalArgumentException("empty BIT STRING");
+        return new Signed(element(der, expect(der, parts.get(0), SEQUENCE)), element(der, expect(der, parts.get(1), SEQUENCE)),
+            Arrays.copyOfRange(der, contentStart(der, bits), end(der, bits)));
+    }
+
+    /** The first element of the bytes, whole (what a reader of one structure reads of them); IllegalArgumentException where there is none. */
+    public static byte[] firstElement(byte[] der) {
+        return element(der, 0);
+    }
+
+    /**
      * A certificate's to-be-signed part's signature field, whole (an AlgorithmIdentifier): the
      * field after the serial number, which an optional version ([0]) comes before.
      */

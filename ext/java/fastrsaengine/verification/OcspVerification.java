@@ -14,8 +14,8 @@ import org.jruby.runtime.builtin.IRubyObject;
 
 /**
  * OCSP::BasicResponse#verify(certs, store [, flags]) read as stock reads it (JopensslSeams item 11),
- * for the engine's check of the response's signature ({@link SignatureCheck#ocsp}) where that alone
- * is stock's answer: the response, and the key of the signer's certificate stock finds. The arguments
+ * for the engine's check of the response's signature ({@link SignatureCheck#ocsp}), which OpenSSL
+ * makes first unless OCSP::NOSIGS: the response, and the key of the signer's certificate stock finds. The arguments
  * are checked first as MRI checks them, where stock would fail in Java (an argument count it indexes
  * past, a store or certificate of another class it casts). Only a list of certificates and an
  * Integer for the flags are the engine's to read; anything else is stock's to answer.
@@ -26,10 +26,15 @@ final class OcspVerification {
 
     final BasicOCSPResponse response;
     final PublicKey signerKey;
+    /** Whether stock's answer is the signature's alone (else the signer's chain's, whatever the signature). */
+    final boolean signatureAlone;
+    private final int flags;
 
-    private OcspVerification(BasicOCSPResponse response, PublicKey signerKey) {
+    private OcspVerification(BasicOCSPResponse response, PublicKey signerKey, int flags) {
         this.response = response;
         this.signerKey = signerKey;
+        this.flags = flags;
+        this.signatureAlone = signatureAlone(flags);
     }
 
     /**
@@ -52,24 +57,29 @@ final class OcspVerification {
     }
 
     /**
-     * The response and its signer's key (arguments checked: {@link #checkArguments}) where stock's
-     * answer is the signature's alone, else null: stock's to answer. Where stock checks the signer's
-     * chain (no OCSP::NOVERIFY, nor OCSP::TRUSTOTHER without OCSP::NOINTERN), that is its answer
-     * whatever the signature (0.14 to 0.16 overwrite the signature's), and finding the signer a second
-     * time would cost what the engine saves (jruby-openssl wraps each certificate anew to compare names).
+     * The response and its signer's key (arguments checked: {@link #checkArguments}) where the
+     * signature is checked (no OCSP::NOSIGS), else null: stock's to answer. Where stock checks the
+     * signer's chain (no OCSP::NOVERIFY, nor OCSP::TRUSTOTHER without OCSP::NOINTERN), that is its
+     * answer whatever the signature (0.14 to 0.16 overwrite the signature's): the engine's check
+     * answers for the signature, and stock's with OCSP::NOSIGS for the chain.
      */
     static OcspVerification of(ThreadContext context, IRubyObject self, RubyArray<?> given) {
         Integer flags = given.size() > 2 ? FlagsArgument.of(given.eltInternal(2), null) : Integer.valueOf(0);
-        if (flags == null || !(given.eltInternal(0) instanceof RubyArray)) return null;
+        if (flags == null || (flags & NOSIGS) != 0 || !(given.eltInternal(0) instanceof RubyArray)) return null;
         BasicOCSPResponse response = JopensslSeams.ocspResponse(self);
-        if (!signatureAlone(flags) || response == null) return null;
+        if (response == null) return null;
         Certificate signer = JopensslSeams.ocspSigner(context, self, given.eltInternal(0), flags);
         PublicKey key = signer == null ? null : signer.getPublicKey();
-        return key == null ? null : new OcspVerification(response, key);
+        return key == null ? null : new OcspVerification(response, key, flags);
     }
 
-    /** Whether stock's verify answers with the signature alone: checked (no OCSP::NOSIGS), and no chain (OCSP::NOVERIFY, or OCSP::TRUSTOTHER without OCSP::NOINTERN). */
+    /** The arguments for stock's verify of all but the signature: the flags with OCSP::NOSIGS. */
+    IRubyObject[] withoutSignatures(ThreadContext context, RubyArray<?> given) {
+        return new IRubyObject[] {given.eltInternal(0), given.eltInternal(1), context.runtime.newFixnum(flags | NOSIGS)};
+    }
+
+    /** Whether stock's verify answers with the signature alone: no chain (OCSP::NOVERIFY, or OCSP::TRUSTOTHER without OCSP::NOINTERN). */
     private static boolean signatureAlone(int flags) {
-        return (flags & NOSIGS) == 0 && ((flags & NOVERIFY) != 0 || ((flags & NOINTERN) == 0 && (flags & TRUSTOTHER) != 0));
+        return (flags & NOVERIFY) != 0 || ((flags & NOINTERN) == 0 && (flags & TRUSTOTHER) != 0);
     }
 }

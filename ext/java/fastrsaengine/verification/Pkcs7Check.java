@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.ASN1Set;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
@@ -19,15 +20,15 @@ import org.jruby.ext.openssl.impl.SignerInfoWithPkey;
 import org.jruby.ext.openssl.x509store.X509AuxCertificate;
 
 /**
- * The engine's check of a PKCS#7 signed-data's signatures, for PKCS7#verify, where it says yes: each
- * signer, found as stock finds it (its {@code getSigners}), has authenticated attributes whose
- * messageDigest is the content's digest (SHA-1 to SHA-512, one the structure lists) and an RSA
- * PKCS#1 v1.5 or ECDSA signature over their encoding that the engine finds its certificate's key's.
- * That is what stock's {@code signatureVerify} checks, with the same bytes, and such an RSA signature
- * it accepts (doc/structure-costs.md: half of stock's verify is that RSA arithmetic in Java); an
- * ECDSA one it refuses, where OpenSSL accepts it (DIFFERENCES.md: verifies-where-stock-false).
- * Anything else (no attributes, a DSA signer, another digest, a signature that does not verify, a
- * signer not found) is left to stock's whole verify.
+ * The engine's check of a PKCS#7 signed-data's signatures, for PKCS7#verify: each signer, found as
+ * stock finds it (its {@code getSigners}), has authenticated attributes whose messageDigest is the
+ * content's digest (SHA-1 to SHA-512, one the structure lists), and an RSA PKCS#1 v1.5 or ECDSA
+ * signature over their DER ({@link SignatureCheck.Key}, strict as OpenSSL's PKCS7_signatureVerify:
+ * exactly k bytes, the DigestInfo with its NULL) that is its certificate's key's or not. That is what
+ * stock's {@code signatureVerify} checks, with the same bytes (doc/structure-costs.md: half of stock's
+ * verify is that RSA arithmetic in Java); stock also takes a DigestInfo without NULL and a signature a
+ * byte short, and refuses every ECDSA one (DIFFERENCES.md). Anything else (no attributes, a DSA
+ * signer, another digest, a content whose digest differs, a signer not found) is stock's whole verify.
  */
 final class Pkcs7Check {
     /** The digests stock's signatureVerify names a signature algorithm with, as the engine does. */
@@ -38,44 +39,47 @@ final class Pkcs7Check {
     }
 
     /**
-     * Whether every signer's signature is the engine's yes.
+     * VALID where every signer's signature is its key's, INVALID where one is not, STOCK where the
+     * engine does not read one.
      *
      * @param certs the certificates given (stock's list of them), or null
      * @param content the bytes stock digests: the data given or held, else the content inside
      * @param keys the engine's operations for a signer's public key, or null where it has none
      */
-    static boolean signed(PKCS7 p7, List<X509AuxCertificate> certs, int flags, byte[] content, Function<PublicKey, SignatureCheck.Key> keys) {
+    static SignatureVerdict signed(PKCS7 p7, List<X509AuxCertificate> certs, int flags, byte[] content, Function<PublicKey, SignatureCheck.Key> keys) {
         Collection<SignerInfoWithPkey> infos = p7.getSignerInfo();
-        if (infos == null || infos.isEmpty()) return false;
+        if (infos == null || infos.isEmpty()) return SignatureVerdict.STOCK;
         List<X509AuxCertificate> signers;
         try {
             signers = p7.getSigners(certs, infos, flags);
         } catch (PKCS7Exception notFound) {
-            return false;
+            return SignatureVerdict.STOCK;
         }
-        if (signers == null || signers.size() != infos.size()) return false;
+        if (signers == null || signers.size() != infos.size()) return SignatureVerdict.STOCK;
         Iterator<X509AuxCertificate> signer = signers.iterator();
+        SignatureVerdict all = SignatureVerdict.VALID;
         for (SignerInfoWithPkey info : infos) {
-            if (!signedBy(p7, info, keys.apply(signer.next().getPublicKey()), content)) return false;
+            all = all.and(signedBy(p7, info, keys.apply(signer.next().getPublicKey()), content));
         }
-        return true;
+        return all;
     }
 
-    private static boolean signedBy(PKCS7 p7, SignerInfoWithPkey info, SignatureCheck.Key key, byte[] content) {
+    private static SignatureVerdict signedBy(PKCS7 p7, SignerInfoWithPkey info, SignatureCheck.Key key, byte[] content) {
         AlgorithmIdentifier digestId = info.getDigestAlgorithm();
         DigestAlgorithm digest = DigestAlgorithm.forObjectName(digestId.getAlgorithm().getId());
         ASN1Set attributes = info.getAuthenticatedAttributes();
-        if (key == null || !DIGESTS.contains(digest) || !listed(p7, digestId) || attributes == null || attributes.size() == 0) return false;
+        if (key == null || !DIGESTS.contains(digest) || !listed(p7, digestId) || attributes == null || attributes.size() == 0) return SignatureVerdict.STOCK;
         ASN1OctetString messageDigest = p7.digestFromAttributes(attributes);
-        if (messageDigest == null || !MessageDigest.isEqual(digest.hash(content, 0, content.length), messageDigest.getOctets())) return false;
+        if (messageDigest == null || !MessageDigest.isEqual(digest.hash(content, 0, content.length), messageDigest.getOctets())) return SignatureVerdict.STOCK;
         try {
-            byte[] signed = attributes.getEncoded();
+            // OpenSSL signs and checks the attributes encoded again, as DER.
+            byte[] signed = attributes.getEncoded(ASN1Encoding.DER);
             byte[] signature = info.getEncryptedDigest().getOctets();
             // The signer's key says which: an RSA key checks PKCS#1 v1.5 and no other, an EC key ECDSA.
-            return key.verifies(SignatureAlgorithm.named(SignatureAlgorithm.Kind.PKCS1, digest), signed, signature)
-                || key.verifies(SignatureAlgorithm.named(SignatureAlgorithm.Kind.ECDSA, digest), signed, signature);
+            SignatureVerdict pkcs1 = key.check(SignatureAlgorithm.named(SignatureAlgorithm.Kind.PKCS1, digest), signed, signature);
+            return pkcs1 != SignatureVerdict.STOCK ? pkcs1 : key.check(SignatureAlgorithm.named(SignatureAlgorithm.Kind.ECDSA, digest), signed, signature);
         } catch (IOException unread) {
-            return false;
+            return SignatureVerdict.STOCK;
         }
     }
 

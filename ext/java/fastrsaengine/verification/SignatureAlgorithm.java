@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1Encoding;
-import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.DERNull;
 import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
@@ -23,7 +22,8 @@ import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
  * RSA PKCS#1 v1.5 and ECDSA with SHA-1, SHA-224, SHA-256, SHA-384 or SHA-512 (NULL parameters or
  * none), and RSASSA-PSS whose parameters name two of those digests (the message's and MGF1's), a
  * salt length and the trailer field 1, as Bouncy Castle reads them (absent ones: SHA-1, MGF1 with
- * SHA-1, 20, 1). Any other identifier is none the engine takes: stock's to check.
+ * SHA-1, 20, 1); and RSASSA-PSS named without its parameters (absent or NULL), which OpenSSL refuses
+ * ({@link #PSS_WITHOUT_PARAMETERS}). Any other identifier is none the engine takes: stock's to check.
  */
 final class SignatureAlgorithm {
     enum Kind { PKCS1, PSS, ECDSA }
@@ -34,6 +34,8 @@ final class SignatureAlgorithm {
     /** PKCS#1 v1.5 and ECDSA by their digest: PKCS#7's signers name the digest alone. */
     private static final Map<Kind, Map<DigestAlgorithm, SignatureAlgorithm>> BY_DIGEST = new EnumMap<>(Kind.class);
     private static final byte[] DER_NULL = {0x05, 0x00};
+    /** RSASSA-PSS with no parameters to read (absent, or NULL): OpenSSL's "internal error" for an RSA key. */
+    static final SignatureAlgorithm PSS_WITHOUT_PARAMETERS = new SignatureAlgorithm(Kind.PSS, null, null, 0);
 
     static {
         add("1.2.840.113549.1.1.5", DigestAlgorithm.SHA1, Kind.PKCS1);
@@ -53,42 +55,46 @@ final class SignatureAlgorithm {
     /** PSS: MGF1's digest and the salt's length (else null and 0). */
     final DigestAlgorithm mgf1;
     final int saltLength;
-    /** The encodings of its identifier that name it alike (BC's isAlgIdEqual: NULL parameters or none; PSS's own alone). */
-    private final byte[][] names;
 
-    private SignatureAlgorithm(Kind kind, DigestAlgorithm digest, DigestAlgorithm mgf1, int saltLength, byte[]... names) {
+    private SignatureAlgorithm(Kind kind, DigestAlgorithm digest, DigestAlgorithm mgf1, int saltLength) {
         this.kind = kind;
         this.digest = digest;
         this.mgf1 = mgf1;
         this.saltLength = saltLength;
-        this.names = names;
     }
 
     private static void add(String oid, DigestAlgorithm digest, Kind kind) {
-        ASN1ObjectIdentifier id = new ASN1ObjectIdentifier(oid);
-        SignatureAlgorithm algorithm = new SignatureAlgorithm(kind, digest, null, 0, der(new AlgorithmIdentifier(id, DERNull.INSTANCE)), der(new AlgorithmIdentifier(id)));
+        SignatureAlgorithm algorithm = new SignatureAlgorithm(kind, digest, null, 0);
         BY_OID.put(oid, algorithm);
         BY_DIGEST.computeIfAbsent(kind, none -> new EnumMap<>(DigestAlgorithm.class)).put(digest, algorithm);
     }
 
     /** The algorithm of an identifier (its OID and its parameters' DER, or null for none); null for one the engine does not take. */
     static SignatureAlgorithm of(String oid, byte[] parameters) {
-        if (PKCSObjectIdentifiers.id_RSASSA_PSS.getId().equals(oid)) return parameters == null ? null : pss(parameters);
-        return parameters == null || Arrays.equals(parameters, DER_NULL) ? BY_OID.get(oid) : null;
+        boolean noParameters = parameters == null || Arrays.equals(parameters, DER_NULL);
+        if (PKCSObjectIdentifiers.id_RSASSA_PSS.getId().equals(oid)) return noParameters ? PSS_WITHOUT_PARAMETERS : pss(parameters);
+        return noParameters ? BY_OID.get(oid) : null;
+    }
+
+    /**
+     * The algorithm of an AlgorithmIdentifier's DER, or null for one the engine does not take (or
+     * cannot read); its parameters as they are written, NULL and absent alike (OpenSSL reads no
+     * parameters for PKCS#1 v1.5 and ECDSA; where they must match, the identifiers are compared whole).
+     */
+    static SignatureAlgorithm of(byte[] identifier) {
+        try {
+            AlgorithmIdentifier read = AlgorithmIdentifier.getInstance(ASN1Primitive.fromByteArray(identifier));
+            ASN1Encodable parameters = read.getParameters();
+            return of(read.getAlgorithm().getId(), parameters == null ? null : parameters.toASN1Primitive().getEncoded(ASN1Encoding.DER));
+        } catch (IOException | IllegalArgumentException unread) {
+            return null;
+        }
     }
 
     /** The PKCS#1 v1.5 or ECDSA algorithm of a digest the engine checks with, or null. */
     static SignatureAlgorithm named(Kind kind, DigestAlgorithm digest) {
         Map<DigestAlgorithm, SignatureAlgorithm> byDigest = BY_DIGEST.get(kind);
         return byDigest == null ? null : byDigest.get(digest);
-    }
-
-    /** Whether a structure's other algorithm field (a certificate's or CRL's inside) names this one. */
-    boolean namedBy(byte[] field) {
-        for (byte[] name : names) {
-            if (Arrays.equals(field, name)) return true;
-        }
-        return false;
     }
 
     private static SignatureAlgorithm pss(byte[] parameters) {
@@ -106,8 +112,7 @@ final class SignatureAlgorithm {
             ? digestOf(AlgorithmIdentifier.getInstance(mask.getParameters())) : null;
         BigInteger salt = params.getSaltLength();
         if (digest == null || mgf1 == null || !BigInteger.ONE.equals(params.getTrailerField()) || salt.signum() < 0 || salt.bitLength() > 30) return null;
-        // Named by its parameters as written (a default spelt out stays), not as Bouncy Castle would write them again.
-        return new SignatureAlgorithm(Kind.PSS, digest, mgf1, salt.intValue(), der(new AlgorithmIdentifier(PKCSObjectIdentifiers.id_RSASSA_PSS, read)));
+        return new SignatureAlgorithm(Kind.PSS, digest, mgf1, salt.intValue());
     }
 
     /** The digest an identifier names with NULL parameters or none, if the engine checks with it. */
@@ -116,13 +121,5 @@ final class SignatureAlgorithm {
         if (parameters != null && !DERNull.INSTANCE.equals(parameters)) return null;
         DigestAlgorithm digest = DigestAlgorithm.forObjectName(identifier.getAlgorithm().getId());
         return DIGESTS.contains(digest) ? digest : null;
-    }
-
-    private static byte[] der(AlgorithmIdentifier identifier) {
-        try {
-            return identifier.getEncoded(ASN1Encoding.DER);
-        } catch (IOException impossible) {
-            throw new IllegalStateException(impossible);
-        }
     }
 }

@@ -4,17 +4,24 @@ import fastrsaengine.call.Call;
 import fastrsaengine.call.EcKeyStates;
 import fastrsaengine.call.Errors;
 import fastrsaengine.call.KeyStates;
+import fastrsaengine.call.PublicKeyLimits;
 import fastrsaengine.call.Stats.Outcome;
 import fastrsaengine.engines.ec.EcEngine;
 import fastrsaengine.engines.ec.PreparedEcPublicKey;
+import fastrsaengine.engines.rsa.JdkEngine;
 import fastrsaengine.padding.PublicKeyOperations;
 import fastrsaengine.structures.JopensslSeams;
+import java.io.IOException;
+import java.security.GeneralSecurityException;
 import java.security.PublicKey;
+import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPublicKey;
 import java.security.interfaces.RSAPublicKey;
-import java.util.function.BooleanSupplier;
+import java.util.Arrays;
 import java.util.function.Supplier;
+import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 import org.jruby.RubyArray;
+import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.ext.openssl.PKey;
 import org.jruby.ext.openssl.PKeyEC;
@@ -22,109 +29,180 @@ import org.jruby.ext.openssl.PKeyRSA;
 import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
+import org.jruby.util.ByteList;
 
 /**
  * FastRsaEngine::VerificationMethods: the engine side of X509::Certificate#verify,
  * X509::Request#verify, X509::CRL#verify and OCSP::BasicResponse#verify ({@link SignatureCheck})
- * and PKCS7#verify ({@link Pkcs7Check}). Each gives the engine's yes where it finds the signatures good over the bytes stock
- * checks, with the key stock checks with, and stock's answer to everything else, so that no answer
- * is other than stock's (but for what is no key, MRI's TypeError where stock fails in Java). The
- * structures are read as stock holds them ({@link JopensslSeams}).
+ * and PKCS7#verify ({@link Pkcs7Check}), on every backend ({@code :stock}: the JDK's arithmetic, as
+ * stock's). Each answers as OpenSSL where it reads the signature, its algorithm and the key (RSA, or
+ * EC on a curve Java has): true or false, or the structure's error MRI raises before any arithmetic;
+ * everything else is stock's answer (but for what is no key, MRI's TypeError where stock fails in
+ * Java). Stock's own check is lenient where OpenSSL is not (DIFFERENCES.md, verify-strict-structures).
+ * The structures are read as stock holds them ({@link JopensslSeams}), with the DER they were read
+ * from ({@link GivenEncodings}), which the read methods here note.
  */
 public final class VerificationMethods {
     private VerificationMethods() {
     }
 
     /**
-     * X509::Certificate#verify(key): yes from the engine where it finds the certificate's signature
-     * made by the key ({@link SignatureCheck}); every other answer (no, a key or algorithm the engine
-     * does not take, a certificate changed since it was read or signed) is stock's; what is no key
-     * gets MRI's TypeError (stock's is a ClassCastException). The block yields to {@code super(key)}.
+     * X509::Certificate#verify(key): OpenSSL's answer where the engine reads the certificate's
+     * signature ({@link SignatureCheck#certificate}), else stock's (a key or algorithm the engine does
+     * not take, a certificate changed since it was read or signed, which stock answers false); what is
+     * no key gets MRI's TypeError (stock's is a ClassCastException). The block yields to {@code super(key)}.
      */
     @JRubyMethod(name = "certificate_verify", module = true)
     public static IRubyObject certificateVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
         keyArgument(context, key);
-        return check(Call.start(context, module, "certificate_verify", stock), key, () -> JopensslSeams.certificateAsRead(self), SignatureCheck::certificate);
+        return check(Call.start(context, module, "certificate_verify", stock), key, checking -> {
+            X509Certificate held = JopensslSeams.certificateAsRead(self);
+            return held == null ? SignatureVerdict.STOCK : SignatureCheck.certificate(GivenEncodings.of(held, held::getEncoded), checking);
+        });
     }
 
     /**
-     * X509::Request#verify(key), as the certificate's; what is no key is stock's to read (it asks
-     * the object for its public_key, where MRI raises TypeError: a use stock allows).
+     * X509::Request#verify(key), as the certificate's; false for a request whose version was set to
+     * another after signing ({@link ChangedRequests}); what is no key is stock's to read (it asks the
+     * object for its public_key, where MRI raises TypeError: a use stock allows).
      */
     @JRubyMethod(name = "request_verify", module = true)
     public static IRubyObject requestVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return check(Call.start(context, module, "request_verify", stock), key, () -> JopensslSeams.requestAsRead(self), SignatureCheck::request);
+        return check(Call.start(context, module, "request_verify", stock), key, checking -> {
+            PKCS10CertificationRequest held = JopensslSeams.requestAsRead(self);
+            if (held == null) return SignatureVerdict.STOCK;
+            return ChangedRequests.changed(held) ? SignatureVerdict.INVALID : SignatureCheck.request(GivenEncodings.of(held, held::getEncoded), checking);
+        });
     }
 
     /** X509::CRL#verify(key), as the certificate's. */
     @JRubyMethod(name = "crl_verify", module = true)
     public static IRubyObject crlVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
         keyArgument(context, key);
-        return check(Call.start(context, module, "crl_verify", stock), key, () -> JopensslSeams.crlAsRead(self), SignatureCheck::crl);
+        return check(Call.start(context, module, "crl_verify", stock), key, checking -> {
+            java.security.cert.X509CRL held = JopensslSeams.crlAsRead(self);
+            return held == null ? SignatureVerdict.STOCK : SignatureCheck.crl(GivenEncodings.of(held, held::getEncoded), checking);
+        });
+    }
+
+    /** X509::Certificate#initialize([der or pem]): stock's, then the DER given noted where stock encodes it otherwise. */
+    @JRubyMethod(name = "certificate_read", module = true)
+    public static IRubyObject certificateRead(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        IRubyObject read = stock.yieldSpecific(context);
+        byte[] given = given(args);
+        X509Certificate held = given == null ? null : JopensslSeams.certificateAsRead(self);
+        if (held != null) GivenEncodings.note(held, given, held::getEncoded);
+        return read;
+    }
+
+    /** X509::Request#initialize([der or pem]), as the certificate's. */
+    @JRubyMethod(name = "request_read", module = true)
+    public static IRubyObject requestRead(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        IRubyObject read = stock.yieldSpecific(context);
+        byte[] given = given(args);
+        PKCS10CertificationRequest held = given == null ? null : JopensslSeams.requestAsRead(self);
+        if (held != null) GivenEncodings.note(held, given, held::getEncoded);
+        return read;
+    }
+
+    /** X509::CRL#initialize([der or pem]), as the certificate's. */
+    @JRubyMethod(name = "crl_read", module = true)
+    public static IRubyObject crlRead(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        IRubyObject read = stock.yieldSpecific(context);
+        byte[] given = given(args);
+        java.security.cert.X509CRL held = given == null ? null : JopensslSeams.crlAsRead(self);
+        if (held != null) GivenEncodings.note(held, given, held::getEncoded);
+        return read;
+    }
+
+    /** X509::Request#version=(version): stock's, noting a version other than the one signed ({@link ChangedRequests}). */
+    @JRubyMethod(name = "request_version_set", module = true)
+    public static IRubyObject requestVersionSet(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject version, Block stock) {
+        PKCS10CertificationRequest signed = JopensslSeams.requestAsRead(self);
+        IRubyObject set = stock.yieldSpecific(context);
+        ChangedRequests.versionSet(signed, version);
+        return set;
     }
 
     /**
-     * PKCS7#verify(certs, store [, indata [, flags]]): where the engine finds every signer's signature
-     * good ({@link Pkcs7Check}), stock's verify with PKCS7::NOSIGS added, which checks all else as it
-     * does (each signer's chain against the store, the content read out into {@code data}) but the
-     * signatures; else stock's whole verify. The block yields to super with the arguments given
-     * (none: the caller's).
+     * PKCS7#verify(certs, store [, indata [, flags]]): where the engine reads every signer's signature
+     * ({@link Pkcs7Check}), stock's verify with PKCS7::NOSIGS added, which checks all else as it does
+     * (each signer's chain against the store, the content read out into {@code data}) but the
+     * signatures; its true stands where every signature is good, else it is false, with MRI's error
+     * string. Else stock's whole verify. The block yields to super with the arguments given (none: the caller's).
      */
     @JRubyMethod(name = "pkcs7_verify", module = true)
     public static IRubyObject pkcs7Verify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         Call call = Call.start(context, module, "pkcs7_verify", stock);
-        if (call.engine == null) return call.stock(Outcome.BACKEND_STOCK);
         Pkcs7Verification verification = Pkcs7Verification.of(context, self, (RubyArray<?>) args);
-        if (verification == null || !yes(() -> Pkcs7Check.signed(verification.p7, verification.certificates, verification.flags,
-                verification.content, publicKey -> checkingKey(call, publicKey)))) {
-            return call.stock(Outcome.OPTION_NOT_TAKEN);
-        }
-        call.countAnswer(Outcome.ENGINE);
-        return call.stockWith(verification.withoutSignatures(context));
+        SignatureVerdict verdict = verification == null ? SignatureVerdict.STOCK : verdictOf(() -> Pkcs7Check.signed(verification.p7,
+            verification.certificates, verification.flags, verification.content, publicKey -> checkingKey(call, publicKey)));
+        if (verdict == SignatureVerdict.STOCK) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+        IRubyObject rest = call.stockWith(verification.withoutSignatures(context));
+        if (verdict == SignatureVerdict.VALID || !rest.isTrue()) return rest;
+        self.callMethod(context, "error_string=", context.runtime.newString("signature failure"));
+        return context.runtime.getFalse();
     }
 
     /**
      * OCSP::BasicResponse#verify(certs, store [, flags]): the arguments checked as MRI checks them
-     * where stock fails in Java ({@link OcspVerification#checkArguments}); then, where stock answers
-     * with the signature alone (OCSP::NOVERIFY), true where the engine finds the response's signature
-     * made by the key of the signer stock finds; else stock's whole verify. The block yields to super.
+     * where stock fails in Java ({@link OcspVerification#checkArguments}); then, as OpenSSL's
+     * OCSP_basic_verify, the response's signature first (unless OCSP::NOSIGS), with the key of the
+     * signer stock finds: not its key's (or unread by OpenSSL), false; its key's, true where stock
+     * answers with the signature alone (OCSP::NOVERIFY...), else stock's verify of the chain with
+     * OCSP::NOSIGS added (stock's own check of the signature answers for the chain alone, true for a
+     * forged signature). Else stock's whole verify. The block yields to super with the arguments given.
      */
     @JRubyMethod(name = "ocsp_verify", module = true)
     public static IRubyObject ocspVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         RubyArray<?> given = (RubyArray<?>) args;
         OcspVerification.checkArguments(context, given);
         Call call = Call.start(context, module, "ocsp_verify", stock);
-        if (call.engine == null) return call.stock(Outcome.BACKEND_STOCK);
         OcspVerification verification = readOrNull(() -> OcspVerification.of(context, self, given));
         SignatureCheck.Key key = verification == null ? null : checkingKey(call, verification.signerKey);
-        return key != null && yes(() -> SignatureCheck.ocsp(verification.response, key)) ? call.verdict(true) : call.stock(Outcome.OPTION_NOT_TAKEN);
+        SignatureVerdict verdict = key == null ? SignatureVerdict.STOCK : verdictOf(() -> SignatureCheck.ocsp(verification.response, key));
+        if (verdict == SignatureVerdict.STOCK) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        if (verdict != SignatureVerdict.VALID || verification.signatureAlone) return call.verdict(verdict == SignatureVerdict.VALID);
+        call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+        return call.stockWith(verification.withoutSignatures(context, given));
     }
 
-    /** How a structure's signature is checked ({@link SignatureCheck}). */
-    private interface Checker<S> {
-        boolean signedBy(S structure, SignatureCheck.Key key);
+    /** How a structure's signature is judged with a key ({@link SignatureCheck}). */
+    private interface Checker {
+        SignatureVerdict judge(SignatureCheck.Key key) throws GeneralSecurityException, IOException;
+    }
+
+    /** A verdict made, reading what it judges. */
+    private interface Judgement {
+        SignatureVerdict made() throws GeneralSecurityException, IOException;
     }
 
     /**
-     * The engine's yes to a structure as stock holds it (null: stock's to answer), else stock's
-     * answer; stock's too where the engine cannot read the structure or its check fails (a fault):
-     * stock's answer is the right one either way.
+     * OpenSSL's answer to a certificate's, CSR's or CRL's signature where the engine reads it, else
+     * stock's answer; stock's too where the engine cannot read the structure or its check fails (a
+     * fault): stock's answer is the right one then.
      */
-    private static <S> IRubyObject check(Call call, IRubyObject key, Supplier<S> held, Checker<S> checker) {
+    private static IRubyObject check(Call call, IRubyObject key, Checker checker) {
         SignatureCheck.Key checking = checkingKey(call, key);
         if (checking == null) return call.stock(call.stockReason(key));
-        return yes(() -> {
-            S structure = held.get();
-            return structure != null && checker.signedBy(structure, checking);
-        }) ? call.verdict(true) : call.stock(Outcome.OPTION_NOT_TAKEN);
+        SignatureVerdict verdict = verdictOf(() -> checker.judge(checking));
+        switch (verdict) {
+            case VALID: return call.verdict(true);
+            case INVALID: return call.verdict(false);
+            case STOCK: return call.stock(Outcome.OPTION_NOT_TAKEN);
+            default:
+                call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+                throw Errors.structureError(call.context.runtime, call.method, verdict.mriError);
+        }
     }
 
-    /** An engine check's yes; no where it cannot read what it checks, or fails (a fault): stock then answers. */
-    private static boolean yes(BooleanSupplier check) {
+    /** A verdict that cannot be made (what it reads is unreadable, or the check fails: a fault) is stock's. */
+    private static SignatureVerdict verdictOf(Judgement judgement) {
         try {
-            return check.getAsBoolean();
-        } catch (RuntimeException unread) {
-            return false;
+            return judgement.made();
+        } catch (GeneralSecurityException | IOException | RuntimeException unread) {
+            return SignatureVerdict.STOCK;
         }
     }
 
@@ -140,32 +218,41 @@ public final class VerificationMethods {
         }
     }
 
-    /**
-     * The engine's form of the public key stock checks with ({@code PKey#getPublicKey}): RSA, or EC
-     * on a curve the engine has; null for stock (an EC key without its point, which stock cannot
-     * check with, another kind, a key the engine declines).
-     */
+    /** The String given to a structure's new (its DER or PEM), or null for none or another argument. */
+    private static byte[] given(IRubyObject args) {
+        RubyArray<?> given = (RubyArray<?>) args;
+        if (given.size() != 1 || !(given.eltInternal(0) instanceof RubyString)) return null;
+        ByteList bytes = ((RubyString) given.eltInternal(0)).getByteList();
+        return Arrays.copyOfRange(bytes.unsafeBytes(), bytes.begin(), bytes.begin() + bytes.realSize());
+    }
+
+    /** The form of the public key stock checks with ({@code PKey#getPublicKey}) the engine checks with; null for stock. */
     private static SignatureCheck.Key checkingKey(Call call, IRubyObject key) {
-        if (call.engine == null) return null;
-        if (key instanceof PKeyRSA) return rsa(KeyStates.publicOperations(call.engine, key));
+        if (key instanceof PKeyRSA) return checkingKey(call, ((PKeyRSA) key).getPublicKey());
+        if (!(key instanceof PKeyEC)) return null;
+        PublicKey publicKey = ((PKeyEC) key).getPublicKey();
         EcEngine ec = call.ecEngine();
-        if (ec == null || !(key instanceof PKeyEC) || !(((PKeyEC) key).getPublicKey() instanceof ECPublicKey)) return null;
-        return ec(EcKeyStates.publicKey(ec, key));
+        // A private key read without its point: the EC engine's point from the scalar, as OpenSSL's at load.
+        EcKeyStates.Prepared<PreparedEcPublicKey> prepared = ec == null ? null : EcKeyStates.publicKey(ec, key);
+        if (prepared != null) return SignatureCheck.ec(prepared);
+        return publicKey instanceof ECPublicKey ? SignatureCheck.ecInJava((ECPublicKey) publicKey) : null;
     }
 
-    /** The engine's form of a Java public key that is no Ruby key's (a signer certificate's), as for a Ruby key. */
+    /**
+     * The engine's form of a Java public key (a Ruby key's, a signer certificate's): RSA by the
+     * backend (the JDK while it is stock), refused at once beyond OpenSSL's limits; EC by the EC
+     * engine where it has the curve, else in Java; null for another kind or a key the engine declines.
+     */
     private static SignatureCheck.Key checkingKey(Call call, PublicKey key) {
-        if (key instanceof RSAPublicKey) return rsa(KeyStates.publicOperations(call.engine, key));
+        if (key instanceof RSAPublicKey) {
+            if (PublicKeyLimits.refusal(key) != null) return SignatureCheck.rsaRefused();
+            PublicKeyOperations operations = KeyStates.publicOperations(call.engine == null ? JdkEngine.INSTANCE : call.engine, key);
+            return operations == null ? null : SignatureCheck.rsa(operations);
+        }
+        if (!(key instanceof ECPublicKey)) return null;
         EcEngine ec = call.ecEngine();
-        return ec == null || !(key instanceof ECPublicKey) ? null : ec(EcKeyStates.publicKey(ec, (ECPublicKey) key));
-    }
-
-    private static SignatureCheck.Key rsa(PublicKeyOperations operations) {
-        return operations == null ? null : SignatureCheck.rsa(operations);
-    }
-
-    private static SignatureCheck.Key ec(EcKeyStates.Prepared<PreparedEcPublicKey> prepared) {
-        return prepared == null ? null : SignatureCheck.ec(prepared);
+        EcKeyStates.Prepared<PreparedEcPublicKey> prepared = ec == null ? null : EcKeyStates.publicKey(ec, (ECPublicKey) key);
+        return prepared != null ? SignatureCheck.ec(prepared) : SignatureCheck.ecInJava((ECPublicKey) key);
     }
 
     /** GetPKeyPtr, for X509::Certificate#verify and X509::CRL#verify: MRI's TypeError where stock fails in Java (a ClassCastException). */
