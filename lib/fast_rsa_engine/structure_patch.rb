@@ -36,7 +36,7 @@ module FastRsaEngine
 
     # X509::Request#verify(key), as the certificate's; version= notes a version set after signing.
     module RequestVerify
-      def initialize(*args) = VerificationMethods.request_read(self, args) { super(*args) }
+      def initialize(*args) = VerificationMethods.request_read(self, args) { |*given| super(*(given.empty? ? args : given)) }
       def verify(a0) = VerificationMethods.request_verify(self, a0) { super(a0) }
 
       def version=(a0)
@@ -63,6 +63,7 @@ module FastRsaEngine
     # OCSP::BasicResponse#verify(certs, store [, flags]): the engine's check of the signature, then
     # true or stock's with OCSP::NOSIGS added (the chain) where it is good.
     module OcspVerify
+      def initialize(*args) = VerificationMethods.ocsp_read(self, args) { |*given| super(*(given.empty? ? args : given)) }
       def verify(*args) = VerificationMethods.ocsp_verify(self, args) { |*given| super(*(given.empty? ? args : given)) }
     end
 

@@ -146,6 +146,34 @@ public final class DerSlots {
             Arrays.copyOfRange(der, contentStart(der, bits), end(der, bits)));
     }
 
+    /**
+     * A certificate's, CSR's, CRL's or OCSP response's DER with the unused bits of its signature BIT
+     * STRING set to zero, as OpenSSL reads a BIT STRING (c2i_ASN1_BIT_STRING masks them); null where
+     * there are none set (or it is no such structure). Bouncy Castle reads one whose unused bits are
+     * not zero as another class, which stock's CSR and OCSP readers cannot take.
+     */
+    public static byte[] withUnusedBitsCleared(byte[] der) {
+        try {
+            SignatureSlot slot = x509SignatureWithUnusedBits(der);
+            int unused = der[slot.offset - 1] & 0xFF, last = slot.offset + slot.length - 1;
+            if (unused == 0 || unused > 7 || slot.length == 0 || (der[last] & ~(0xFF << unused) & 0xFF) == 0) return null;
+            byte[] cleared = der.clone();
+            cleared[last] &= (byte) (0xFF << unused);
+            return cleared;
+        } catch (IllegalArgumentException notSigned) {
+            return null;
+        }
+    }
+
+    /** x509Signature's slot of the signature's bytes, whatever its unused-bits octet. */
+    private static SignatureSlot x509SignatureWithUnusedBits(byte[] der) {
+        List<Integer> parts = children(der, expect(der, 0, SEQUENCE));
+        if (parts.size() < 3) throw new IllegalArgumentException("not a signed X.509 structure");
+        int bits = expect(der, parts.get(2), BIT_STRING);
+        if (contentLength(der, bits) < 1) throw new IllegalArgumentException("empty BIT STRING");
+        return new SignatureSlot(new Slot(contentStart(der, bits) + 1, contentLength(der, bits) - 1, 0, bits), parts.get(0), parts.get(1));
+    }
+
     /** The first element of the bytes, whole (what a reader of one structure reads of them); IllegalArgumentException where there is none. */
     public static byte[] firstElement(byte[] der) {
         return element(der, 0);

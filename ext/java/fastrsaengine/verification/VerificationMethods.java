@@ -10,6 +10,7 @@ import fastrsaengine.engines.ec.EcEngine;
 import fastrsaengine.engines.ec.PreparedEcPublicKey;
 import fastrsaengine.engines.rsa.JdkEngine;
 import fastrsaengine.padding.PublicKeyOperations;
+import fastrsaengine.structures.DerSlots;
 import fastrsaengine.structures.JopensslSeams;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
@@ -95,11 +96,14 @@ public final class VerificationMethods {
         return read;
     }
 
-    /** X509::Request#initialize([der or pem]), as the certificate's. */
+    /**
+     * X509::Request#initialize([der or pem]), as the certificate's; a request whose signature BIT
+     * STRING has unused bits set, which stock cannot read, read as OpenSSL reads it ({@link #readRepaired}).
+     */
     @JRubyMethod(name = "request_read", module = true)
     public static IRubyObject requestRead(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        IRubyObject read = stock.yieldSpecific(context);
         byte[] given = given(args);
+        IRubyObject read = readRepaired(context, given, stock);
         PKCS10CertificationRequest held = given == null ? null : JopensslSeams.requestAsRead(self);
         if (held != null) GivenEncodings.note(held, given, held::getEncoded);
         return read;
@@ -113,6 +117,27 @@ public final class VerificationMethods {
         java.security.cert.X509CRL held = given == null ? null : JopensslSeams.crlAsRead(self);
         if (held != null) GivenEncodings.note(held, given, held::getEncoded);
         return read;
+    }
+
+    /** OCSP::BasicResponse#initialize([der]): stock's, reading a signature BIT STRING with unused bits set as OpenSSL does ({@link #readRepaired}). */
+    @JRubyMethod(name = "ocsp_read", module = true)
+    public static IRubyObject ocspRead(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
+        return readRepaired(context, given(args), stock);
+    }
+
+    /**
+     * Stock's read of what it was given; where that fails and the DER's signature BIT STRING has
+     * unused bits set, stock's read of it with them cleared, as OpenSSL's own read masks them (its
+     * verify then answers for a BIT STRING with unused bits); else stock's failure.
+     */
+    private static IRubyObject readRepaired(ThreadContext context, byte[] given, Block stock) {
+        try {
+            return stock.yieldSpecific(context);
+        } catch (RuntimeException unread) {
+            byte[] cleared = given == null ? null : DerSlots.withUnusedBitsCleared(given);
+            if (cleared == null) throw unread;
+            return stock.yieldSpecific(context, RubyString.newStringNoCopy(context.runtime, cleared));
+        }
     }
 
     /** X509::Request#version=(version): stock's, noting a version other than the one signed ({@link ChangedRequests}). */
