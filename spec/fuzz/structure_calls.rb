@@ -60,9 +60,16 @@ module Fuzz
     # field set after reading (a certificate's and a CRL's verify then answer false unchecked; a
     # CSR's checks its new request info); or, for an RSA signer, signed again as RSASSA-PSS (the
     # digest drawn, SHA-256 for MD5, for the message and MGF1 and as the salt's length; MGF1 with
-    # SHA-256 and no salt; a salt of another length than the parameters name).
+    # SHA-256 and no salt; a salt of another length than the parameters name); or altered as OpenSSL
+    # refuses and stock takes (DIFFERENCES.md, verify-strict-structures): an RSA signature made
+    # again over a DigestInfo without its NULL, the signature a byte short or long, its BIT STRING
+    # with an unused bit, the signed part's first length written in long form (the old signature
+    # kept), the outer algorithm's NULL parameters dropped or added (a certificate's two then
+    # differ), RSASSA-PSS named without parameters, a CSR's version set after reading.
     VERIFY_CHECKS = ["signer's key", "signer's public half", "key drawn", "signature flipped", "body flipped",
-                     "signature high", "relabelled", "changed", "pss", "pss, mgf1 sha256, salt 0", "pss, salt named otherwise"].freeze
+                     "signature high", "relabelled", "changed", "pss", "pss, mgf1 sha256, salt 0", "pss, salt named otherwise",
+                     "digestinfo without null", "signature short", "signature long", "unused bit", "tbs long form",
+                     "outer null flipped", "pss without parameters", "version set"].freeze
     # The digests a structure is signed with: those the engine checks, and one it leaves to stock.
     VERIFY_DIGESTS = %w[SHA1 SHA224 SHA256 SHA384 SHA512 MD5].freeze
     # Signature algorithms by the DER of their identifier's arcs but the last, each last arc mapped to
@@ -103,9 +110,11 @@ module Fuzz
       der = der.dup.tap { |bytes| bytes.setbyte(at, bytes.getbyte(at) ^ 1) } if at
       der = der.dup.tap { |bytes| bytes.setbyte(signature_at, 0xFF) } if check == "signature high"
       der = relabelled(der) if check == "relabelled"
-      der = pss_signed(der, signer, reader, digest, check) if check.start_with?("pss") && signer.is_a?(OpenSSL::PKey::RSA)
+      der = pss_signed(der, signer, reader, digest, check) if check.start_with?("pss, ") || (check == "pss" && signer.is_a?(OpenSSL::PKey::RSA))
+      der = strictly_refused(der, signer, reader, check)
       read = reader.new(der)
       yield read if check == "changed"
+      read.version = 1 if check == "version set" && reader == OpenSSL::X509::Request
       read.verify({ "key drawn" => key, "signer's public half" => public_only(signer) }.fetch(check, signer))
     end
 
@@ -123,6 +132,47 @@ module Fuzz
       signed = tbs.to_der
       block = Pkcs1.pss(Pkcs1.digest(digest, signed), "\x5A".b * salt, digest, mgf1, signer.n.num_bits)
       OpenSSL::ASN1::Sequence([tbs, id, OpenSSL::ASN1::BitString(Pkcs1.power(block, signer.d.to_i, signer.n.to_i))]).to_der
+    end
+
+    # The structure altered as `check` says, where it is one of OpenSSL's refusals (else as it was):
+    # X.509's SIGNED{} rebuilt by hand (Fuzz::Der), so that lengths and forms are as written.
+    def strictly_refused(der, signer, reader, check)
+      tbs, algorithm, bits = OpenSSL::ASN1.decode(der).value.map(&:to_der)
+      signature = OpenSSL::ASN1.decode(bits).value
+      rsa = signer.is_a?(OpenSSL::PKey::RSA)
+      case check
+      when "digestinfo without null"
+        return der unless rsa
+
+        info = Der.sequence(Der.sequence(Der.oid("2.16.840.1.101.3.4.2.1")), Der.octet_string(OpenSSL::Digest.digest("SHA256", tbs)))
+        sha256 = Der.sequence(Der.oid("1.2.840.113549.1.1.11"), "\x05\x00".b)
+        Der.sequence(inner_algorithm(tbs, reader, sha256), sha256, Der.bit_string(signer.private_encrypt(info)))
+      when "signature short" then Der.sequence(tbs, algorithm, Der.bit_string(signature.byteslice(1..)))
+      when "signature long" then Der.sequence(tbs, algorithm, Der.bit_string(rsa ? "\0".b + signature : signature + "\0".b))
+      when "unused bit" then Der.sequence(tbs, algorithm, Der.tlv(0x03, "\x01".b + signature))
+      when "tbs long form" then Der.sequence(Der.tlv(0x30, OpenSSL::ASN1.decode(tbs).value.map(&:to_der).join, long: 3), algorithm, bits)
+      when "outer null flipped"
+        null = "\x05\x00".b
+        content = OpenSSL::ASN1.decode(algorithm).value.map(&:to_der).join
+        Der.sequence(tbs, Der.tlv(0x30, content.end_with?(null) ? content.delete_suffix(null) : content + null), bits)
+      when "pss without parameters"
+        return der unless rsa
+
+        pss = Der.sequence(Der.oid("1.2.840.113549.1.1.10"))
+        signed = inner_algorithm(tbs, reader, pss)
+        Der.sequence(signed, pss, Der.bit_string(Pkcs1.power(Pkcs1.pss(Pkcs1.digest("SHA1", signed), "\x5A".b * 20, "SHA1", "SHA1", signer.n.num_bits), signer.d.to_i, signer.n.to_i)))
+      else der
+      end
+    end
+
+    # The to-be-signed part with the algorithm it repeats (a certificate's and a CRL's) replaced, DER.
+    def inner_algorithm(tbs, reader, algorithm)
+      at = { OpenSSL::X509::Certificate => 2, OpenSSL::X509::CRL => 1 }[reader]
+      return tbs unless at
+
+      fields = OpenSSL::ASN1.decode(tbs).value.map(&:to_der)
+      fields[at] = algorithm
+      Der.sequence(*fields)
     end
 
     def pss_identifier(digest, mgf1, salt)
