@@ -142,7 +142,7 @@ module Fuzz
       rsa = signer.is_a?(OpenSSL::PKey::RSA)
       case check
       when "digestinfo without null"
-        return der unless rsa
+        return der unless sha256_signer?(signer)
 
         info = Der.sequence(Der.sequence(Der.oid("2.16.840.1.101.3.4.2.1")), Der.octet_string(OpenSSL::Digest.digest("SHA256", tbs)))
         sha256 = Der.sequence(Der.oid("1.2.840.113549.1.1.11"), "\x05\x00".b)
@@ -156,7 +156,7 @@ module Fuzz
         content = OpenSSL::ASN1.decode(algorithm).value.map(&:to_der).join
         Der.sequence(tbs, Der.tlv(0x30, content.end_with?(null) ? content.delete_suffix(null) : content + null), bits)
       when "pss without parameters"
-        return der unless rsa
+        return der unless sha256_signer?(signer)
 
         pss = Der.sequence(Der.oid("1.2.840.113549.1.1.10"))
         signed = inner_algorithm(tbs, reader, pss)
@@ -312,10 +312,13 @@ module Fuzz
     # DER, then verified as drawn: as signed; with a byte of its signature or of its content flipped;
     # with the data given, or other data; detached, with its data or none; signed without attributes;
     # with the signatures skipped (PKCS7::NOSIGS); against a store that trusts nothing; with no
-    # certificates given, and then none taken from inside (PKCS7::NOINTERN); flags beyond an int.
+    # certificates given, and then none taken from inside (PKCS7::NOINTERN); flags beyond an int; an
+    # RSA signer's signature made again over a DigestInfo without its NULL, or a byte short or long
+    # (DIFFERENCES.md, verify-strict-structures).
     PKCS7_CHECKS = ["as signed", "signature flipped", "content flipped", "data given", "other data", "detached, data given",
                     "detached, no data", "no attributes", "signatures skipped", "untrusted", "no certificates",
-                    "no certificates, none inside", "flags beyond an int"].freeze
+                    "no certificates, none inside", "flags beyond an int",
+                    "digestinfo without null", "signature short", "signature long"].freeze
     PKCS7_DATA = "fuzz checked"
 
     # PKCS7#verify as `check` says (PKCS7_CHECKS): [its answer, the data it read out].
@@ -326,6 +329,7 @@ module Fuzz
       der = OpenSSL::PKCS7.sign(cert, key, PKCS7_DATA, [], flags).to_der
       at = { "signature flipped" => der.bytesize - 1, "content flipped" => der.index(PKCS7_DATA) }[check]
       der = der.dup.tap { |bytes| bytes.setbyte(at, bytes.getbyte(at) ^ 1) } if at
+      der = pkcs7_signature_changed(der, key, check) if sha256_signer?(key) && check.start_with?("digestinfo", "signature short", "signature long")
       data = { "data given" => PKCS7_DATA, "other data" => "#{PKCS7_DATA}!", "detached, data given" => PKCS7_DATA }[check]
       verify_flags = OpenSSL::PKCS7::BINARY | { "signatures skipped" => OpenSSL::PKCS7::NOSIGS,
                                                 "no certificates, none inside" => OpenSSL::PKCS7::NOINTERN, "flags beyond an int" => 2**32 }.fetch(check, 0)
@@ -335,15 +339,45 @@ module Fuzz
       [read.verify(given, OpenSSL::X509::Store.new.tap { |s| trusted.each { |c| s.add_cert(c) } }, data, verify_flags), read.data]
     end
 
+    # Signed data whose first signer's signature is made again as `check` says: over a DigestInfo
+    # without its NULL, or the signature a byte short or long.
+    def pkcs7_signature_changed(der, key, check)
+      asn1 = OpenSSL::ASN1.decode(der)
+      signer = asn1.value[1].value[0].value.last.value[0]
+      signed = OpenSSL::ASN1::Set(signer.value[3].value).to_der
+      signer.value[5] = OpenSSL::ASN1::OctetString(strict_refusal_signature(key, signed, check))
+      asn1.to_der
+    end
+
+    # Whether the key is RSA and holds SHA-256's DigestInfo (512 bits and more).
+    def sha256_signer?(key)
+      key.is_a?(OpenSSL::PKey::RSA) && key.private? && key.n.num_bits >= 512
+    end
+
+    # An RSA signature of SHA-256 over the bytes that OpenSSL refuses as `check` says (else a good one).
+    def strict_refusal_signature(key, signed, check)
+      case check
+      when /digestinfo without null/ then key.private_encrypt(Der.sequence(Der.sequence(Der.oid("2.16.840.1.101.3.4.2.1")), Der.octet_string(OpenSSL::Digest.digest("SHA256", signed))))
+      when /signature short/ then key.sign("SHA256", signed).byteslice(1..)
+      when /signature long/ then "\0".b + key.sign("SHA256", signed)
+      else key.sign("SHA256", signed)
+      end
+    end
+
     # What OCSP::BasicResponse#verify is asked of a response the signer signed: its chain checked
     # against a store trusting the issuer (or none: "untrusted"), its signature alone (OCSP::NOVERIFY)
     # or its signer trusted (OCSP::TRUSTOTHER), the signature skipped (OCSP::NOSIGS); the signature
     # flipped, set high or relabelled, the response data flipped; the key drawn's certificate given
     # under the responder's name (stock's signer then); no certificate inside and none given; flags
-    # beyond an int whose low bits are OCSP::NOVERIFY.
+    # beyond an int whose low bits are OCSP::NOVERIFY; as OpenSSL refuses and stock takes
+    # (DIFFERENCES.md, verify-strict-structures): an RSA signature made again over a DigestInfo
+    # without its NULL, or a byte short or long, with the chain or alone; a BIT STRING with an
+    # unused bit (set: stock cannot read it), alone.
     OCSP_CHECKS = ["chain", "untrusted", "signature alone", "trust other", "signatures skipped", "signature flipped",
                    "signature flipped, alone", "signature high, alone", "relabelled, alone", "data flipped, alone",
-                   "key drawn's certificate, alone", "none inside, alone", "flags beyond an int, alone"].freeze
+                   "key drawn's certificate, alone", "none inside, alone", "flags beyond an int, alone",
+                   "digestinfo without null", "digestinfo without null, alone", "signature short", "signature long, alone",
+                   "unused bit, alone"].freeze
 
     def ocsp_verify(key, signer, digest, check)
       cert = signed_certificate(signer)
@@ -351,7 +385,7 @@ module Fuzz
       response.add_status(OpenSSL::OCSP::CertificateId.new(cert, cert), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil,
                           Time.at(1_700_000_000), Time.at(1_900_000_000), [])
       sign_flags = check.start_with?("none inside") ? OpenSSL::OCSP::NOCERTS : 0
-      der = ocsp_changed(response.sign(cert, signer, [cert], sign_flags, OpenSSL::Digest.new(digest)).to_der.b, check)
+      der = ocsp_changed(response.sign(cert, signer, [cert], sign_flags, OpenSSL::Digest.new(digest)).to_der.b, check, signer)
       given = check.start_with?("none inside") ? [] : [check.start_with?("key drawn") && key.is_a?(OpenSSL::PKey::PKey) ? signed_certificate(key) : cert]
       flags = check.end_with?("alone") ? OpenSSL::OCSP::NOVERIFY : { "trust other" => OpenSSL::OCSP::TRUSTOTHER, "signatures skipped" => OpenSSL::OCSP::NOSIGS }.fetch(check, 0)
       flags += 2**32 if check.start_with?("flags beyond") # stock refuses it (fix2int); its low bits name NOVERIFY
@@ -361,7 +395,7 @@ module Fuzz
 
     # A signed response's DER as the check changes it: a byte of its signature or its response data
     # flipped, the signature's first byte set high, its algorithm relabelled.
-    def ocsp_changed(der, check)
+    def ocsp_changed(der, check, key)
       asn1 = OpenSSL::ASN1.decode(der)
       signature = asn1.value[2]
       signature_end = der.index(signature.to_der) + signature.to_der.bytesize
@@ -369,7 +403,17 @@ module Fuzz
              "data flipped, alone" => der.index(asn1.value[0].to_der) + asn1.value[0].to_der.bytesize - 2 }[check]
       der = der.dup.tap { |bytes| bytes.setbyte(at, bytes.getbyte(at) ^ 1) } if at
       der = der.dup.tap { |bytes| bytes.setbyte(signature_end - signature.value.bytesize, 0xFF) } if check == "signature high, alone"
+      der = ocsp_strictly_refused(der, key, check) if check.start_with?("digestinfo", "signature short", "signature long", "unused bit")
       check == "relabelled, alone" ? relabelled(der) : der
+    end
+
+    # A response whose signature OpenSSL refuses as `check` says (an RSA signer's, but the unused bit).
+    def ocsp_strictly_refused(der, key, check)
+      tbs, algorithm, bits, *rest = OpenSSL::ASN1.decode(der).value.map(&:to_der)
+      return Der.sequence(tbs, algorithm, Der.tlv(0x03, "\x01".b + OpenSSL::ASN1.decode(bits).value), *rest) if check.start_with?("unused bit")
+      return der unless sha256_signer?(key)
+
+      Der.sequence(tbs, algorithm, Der.bit_string(strict_refusal_signature(key, tbs, check)), *rest)
     end
 
     # PKCS7#decrypt(key [, cert [, flags]]) on an envelope drawn: "enveloped" to the key's

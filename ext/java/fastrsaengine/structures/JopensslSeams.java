@@ -100,16 +100,18 @@ public final class JopensslSeams {
 
     /** A new object of the class, read from DER by the stock class's own initialize. */
     static IRubyObject parse(ThreadContext context, String stockClass, RubyClass ofClass, byte[] der) {
-        RubyClass base = (RubyClass) context.runtime.getClassFromPath(stockClass);
         IRubyObject fresh = ofClass.allocate();
-        base.searchMethod("initialize").call(context, fresh, base, "initialize", RubyString.newStringNoCopy(context.runtime, der));
+        reinitialize(context, stockClass, fresh, der);
         return fresh;
     }
 
-    /** An OCSP message signed in place, reading its DER back with the stock class's own initialize (item 3 above). */
+    /**
+     * An OCSP message signed in place, reading its DER back with the stock class's own initialize
+     * (item 3 above): the class's own method, below the gem's prepended one (which notes what it reads).
+     */
     static void reinitialize(ThreadContext context, String stockClass, IRubyObject self, byte[] der) {
         RubyClass base = (RubyClass) context.runtime.getClassFromPath(stockClass);
-        base.searchMethod("initialize").call(context, self, base, "initialize", RubyString.newStringNoCopy(context.runtime, der));
+        base.getMethodLocation().searchMethod("initialize").call(context, self, base, "initialize", RubyString.newStringNoCopy(context.runtime, der));
     }
 
     /**

@@ -47,10 +47,9 @@ final class GivenEncodings {
         }
     }
 
-    /** The DER {@code held} was read from, else its own encoding. */
-    static byte[] of(Object held, Encoded stock) throws GeneralSecurityException, IOException {
-        byte[] given = GIVEN.get(held);
-        return given != null ? given : stock.encoded();
+    /** The DER {@code held} was read from where stock encodes it otherwise, else null. */
+    static byte[] of(Object held) {
+        return GIVEN.get(held);
     }
 
     private static byte[] asDer(byte[] encoded) throws IOException {

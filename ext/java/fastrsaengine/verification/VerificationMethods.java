@@ -56,10 +56,10 @@ public final class VerificationMethods {
     @JRubyMethod(name = "certificate_verify", module = true)
     public static IRubyObject certificateVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
         keyArgument(context, key);
-        return check(Call.start(context, module, "certificate_verify", stock), key, checking -> {
+        return check(Call.start(context, module, "certificate_verify", stock), key, () -> {
             X509Certificate held = JopensslSeams.certificateAsRead(self);
-            return held == null ? SignatureVerdict.STOCK : SignatureCheck.certificate(GivenEncodings.of(held, held::getEncoded), checking);
-        });
+            return held == null ? null : HeldStructure.of(held, held::getEncoded, false);
+        }, SignatureCheck::certificate);
     }
 
     /**
@@ -69,21 +69,20 @@ public final class VerificationMethods {
      */
     @JRubyMethod(name = "request_verify", module = true)
     public static IRubyObject requestVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
-        return check(Call.start(context, module, "request_verify", stock), key, checking -> {
+        return check(Call.start(context, module, "request_verify", stock), key, () -> {
             PKCS10CertificationRequest held = JopensslSeams.requestAsRead(self);
-            if (held == null) return SignatureVerdict.STOCK;
-            return ChangedRequests.changed(held) ? SignatureVerdict.INVALID : SignatureCheck.request(GivenEncodings.of(held, held::getEncoded), checking);
-        });
+            return held == null ? null : HeldStructure.of(held, held::getEncoded, ChangedRequests.changed(held));
+        }, SignatureCheck::request);
     }
 
     /** X509::CRL#verify(key), as the certificate's. */
     @JRubyMethod(name = "crl_verify", module = true)
     public static IRubyObject crlVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
         keyArgument(context, key);
-        return check(Call.start(context, module, "crl_verify", stock), key, checking -> {
+        return check(Call.start(context, module, "crl_verify", stock), key, () -> {
             java.security.cert.X509CRL held = JopensslSeams.crlAsRead(self);
-            return held == null ? SignatureVerdict.STOCK : SignatureCheck.crl(GivenEncodings.of(held, held::getEncoded), checking);
-        });
+            return held == null ? null : HeldStructure.of(held, held::getEncoded, false);
+        }, SignatureCheck::crl);
     }
 
     /** X509::Certificate#initialize([der or pem]): stock's, then the DER given noted where stock encodes it otherwise. */
@@ -193,9 +192,14 @@ public final class VerificationMethods {
         return call.stockWith(verification.withoutSignatures(context, given));
     }
 
+    /** A certificate's, CSR's or CRL's DER as stock holds it, or null where stock answers without a check. */
+    private interface Holder {
+        HeldStructure held() throws GeneralSecurityException, IOException;
+    }
+
     /** How a structure's signature is judged with a key ({@link SignatureCheck}). */
     private interface Checker {
-        SignatureVerdict judge(SignatureCheck.Key key) throws GeneralSecurityException, IOException;
+        SignatureVerdict judge(byte[] der, SignatureCheck.Key key);
     }
 
     /** A verdict made, reading what it judges. */
@@ -206,19 +210,39 @@ public final class VerificationMethods {
     /**
      * OpenSSL's answer to a certificate's, CSR's or CRL's signature where the engine reads it, else
      * stock's answer; stock's too where the engine cannot read the structure or its check fails (a
-     * fault): stock's answer is the right one then.
+     * fault), but for a true to other bytes than OpenSSL checks ({@link #stockAnswer}).
      */
-    private static IRubyObject check(Call call, IRubyObject key, Checker checker) {
+    private static IRubyObject check(Call call, IRubyObject key, Holder holder, Checker checker) {
         SignatureCheck.Key checking = checkingKey(call, key);
-        if (checking == null) return call.stock(call.stockReason(key));
-        SignatureVerdict verdict = verdictOf(() -> checker.judge(checking));
+        HeldStructure held = readOrNull(holder);
+        SignatureVerdict verdict = checking == null || held == null ? SignatureVerdict.STOCK
+            : held.changed ? SignatureVerdict.INVALID : verdictOf(() -> checker.judge(held.der, checking));
         switch (verdict) {
             case VALID: return call.verdict(true);
             case INVALID: return call.verdict(false);
-            case STOCK: return call.stock(Outcome.OPTION_NOT_TAKEN);
+            case STOCK: return stockAnswer(call, checking == null ? call.stockReason(key) : Outcome.OPTION_NOT_TAKEN, held);
             default:
                 call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
                 throw Errors.structureError(call.context.runtime, call.method, verdict.mriError);
+        }
+    }
+
+    /**
+     * Stock's answer, but false for its true where stock checked other bytes than the structure
+     * holds as OpenSSL reads it (a signature cannot be good over both): an algorithm or key the
+     * engine does not take still says true only where OpenSSL may.
+     */
+    private static IRubyObject stockAnswer(Call call, Outcome reason, HeldStructure held) {
+        IRubyObject answer = call.stock(reason);
+        return held != null && held.stockChecksOtherBytes() && answer.isTrue() ? call.context.runtime.getFalse() : answer;
+    }
+
+    /** What stock holds, or null where it cannot be read: stock answers. */
+    private static HeldStructure readOrNull(Holder holder) {
+        try {
+            return holder.held();
+        } catch (GeneralSecurityException | IOException | RuntimeException unread) {
+            return null;
         }
     }
 
