@@ -103,6 +103,7 @@ module Fuzz
       stock_java_exception: "stock leaks a Java exception", stock_hang: "stock gives no answer (stuck, not slow)",
       stock_bad_signature: "stock's signature does not open", stock_bad_secret: "stock's ECDH secret is not the scalar times the peer's point",
       stock_not_mri: "the engine keeps stock's answer, MRI's differs",
+      lenient_yes: "a verification's true where MRI's is false or an error (stock's too, kept by no one)",
       not_mri_exact: "not MRI's answer where stock's is no excuse (Fuzz::MriExact)",
       at_require: "with FAST_RSA_ENGINE=stock at require, neither the answer of FastRsaEngine.backend = :stock nor MRI's",
       forgery_oracle: "more distinct errors to forged envelopes than MRI's (a padding oracle)",

@@ -172,11 +172,14 @@ public final class VerificationMethods {
     /**
      * OCSP::BasicResponse#verify(certs, store [, flags]): the arguments checked as MRI checks them
      * where stock fails in Java ({@link OcspVerification#checkArguments}); then, as OpenSSL's
-     * OCSP_basic_verify, the response's signature first (unless OCSP::NOSIGS), with the key of the
-     * signer stock finds: not its key's (or unread by OpenSSL), false; its key's, true where stock
-     * answers with the signature alone (OCSP::NOVERIFY...), else stock's verify of the chain with
-     * OCSP::NOSIGS added (stock's own check of the signature answers for the chain alone, true for a
-     * forged signature). Else stock's whole verify. The block yields to super with the arguments given.
+     * OCSP_basic_verify, with the signer stock finds, the response's signature first unless
+     * OCSP::NOSIGS (the engine's verdict, or where it reads none stock's with OCSP::NOVERIFY):
+     * not its key's, false; else where the signature alone answers (OCSP::NOVERIFY...) true, and
+     * otherwise stock's verify of the chain with OCSP::NOSIGS added, whose true stands only where the
+     * signer's chain verifies, as OpenSSL requires ({@link OcspVerification#signerChainVerifies}:
+     * stock's own check answers true for a forged signature, and for a chain the store does not
+     * trust where the responder is the issuer). No signer found: stock's whole verify. The block
+     * yields to super with the arguments given.
      */
     @JRubyMethod(name = "ocsp_verify", module = true)
     public static IRubyObject ocspVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
@@ -184,12 +187,29 @@ public final class VerificationMethods {
         OcspVerification.checkArguments(context, given);
         Call call = Call.start(context, module, "ocsp_verify", stock);
         OcspVerification verification = readOrNull(() -> OcspVerification.of(context, self, given));
-        SignatureCheck.Key key = verification == null ? null : checkingKey(call, verification.signerKey);
-        SignatureVerdict verdict = key == null ? SignatureVerdict.STOCK : verdictOf(() -> SignatureCheck.ocsp(verification.response, key));
-        if (verdict == SignatureVerdict.STOCK) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
-        if (verdict != SignatureVerdict.VALID || verification.signatureAlone) return call.verdict(verdict == SignatureVerdict.VALID);
-        call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
-        return call.stockWith(verification.withoutSignatures(context, given));
+        if (verification == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        if (verification.checksSignature()) {
+            SignatureVerdict verdict = ocspSignature(call, verification);
+            if (verdict == SignatureVerdict.STOCK) {
+                if (verification.signatureAlone) return call.stock(Outcome.OPTION_NOT_TAKEN);
+                call.countAnswer(Outcome.OPTION_NOT_TAKEN);
+                if (!call.stockWith(verification.signatureOnly(context, given)).isTrue()) return context.runtime.getFalse();
+            } else {
+                if (verdict != SignatureVerdict.VALID || verification.signatureAlone) return call.verdict(verdict == SignatureVerdict.VALID);
+                call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+            }
+        } else {
+            if (verification.signatureAlone) return call.stock(Outcome.OPTION_NOT_TAKEN);
+            call.countAnswer(Outcome.OPTION_NOT_TAKEN);
+        }
+        IRubyObject chained = call.stockWith(verification.withoutSignatures(context, given));
+        return chained.isTrue() && !verification.signerChainVerifies(context, self, given) ? context.runtime.getFalse() : chained;
+    }
+
+    /** The engine's verdict on a response's signature, with its signer's key; STOCK where it reads none. */
+    private static SignatureVerdict ocspSignature(Call call, OcspVerification verification) {
+        SignatureCheck.Key key = checkingKey(call, verification.signerKey);
+        return key == null ? SignatureVerdict.STOCK : verdictOf(() -> SignatureCheck.ocsp(verification.response, key));
     }
 
     /** A certificate's, CSR's or CRL's DER as stock holds it, or null where stock answers without a check. */
