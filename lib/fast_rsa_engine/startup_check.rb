@@ -51,11 +51,13 @@ module FastRsaEngine
 
     STRUCTURE_CHECKS = {
       certificate_sign: ->(key, applied) { certificate(key, patched(OpenSSL::X509::Certificate, applied) { prepend StructurePatch::Certificate }).verify(key) },
-      # A certificate read from DER verifies through the engine; one changed since is false, as stock's.
+      # A certificate read from DER verifies through the engine; one changed since is false, as stock's;
+      # one read from the same values spelt otherwise than DER is false, as OpenSSL checks the bytes read.
       certificate_verify: lambda do |key, applied|
         reader = patched(OpenSSL::X509::Certificate, applied) { prepend StructurePatch::CertificateVerify }
         der = certificate(key).to_der
-        reader.new(der).verify(key) && !reader.new(der).tap { |cert| cert.serial = 2 }.verify(key)
+        reader.new(der).verify(key) && !reader.new(der).tap { |cert| cert.serial = 2 }.verify(key) &&
+          !reader.new(first_length_spelt_long(der)).verify(key)
       end,
       request_sign: ->(key, applied) { request(key, patched(OpenSSL::X509::Request, applied) { prepend StructurePatch::Request }).verify(key) },
       request_verify: lambda do |key, applied|
@@ -124,6 +126,21 @@ module FastRsaEngine
     # The class a structure method's check runs on: the stock class itself once its patch is applied
     # (a second patch around the first would hand it the first's stand-in key), else a throwaway
     # subclass the block patches.
+    # A certificate's or CRL's DER with its to-be-signed part's first field's length in long form: the
+    # same values, not DER (a signature of the DER is not one of these bytes).
+    def self.first_length_spelt_long(der)
+      tbs, *rest = OpenSSL::ASN1.decode(der).value.map(&:to_der)
+      first, *fields = OpenSSL::ASN1.decode(tbs).value.map(&:to_der)
+      spelt = first.byteslice(0, 1) + "\x81".b + first.byteslice(1..)
+      der_of(0x30, der_of(0x30, spelt + fields.join) + rest.join)
+    end
+
+    def self.der_of(tag, content)
+      size = content.bytesize
+      length = size < 0x80 ? [size].pack("C") : [0x80 | ((size.bit_length + 7) / 8)].pack("C") + [size].pack("N").sub(/\A\0+/n, "")
+      [tag].pack("C") + length + content
+    end
+
     def self.patched(stock_class, applied, &patch)
       applied ? stock_class : Class.new(stock_class, &patch)
     end
