@@ -4,7 +4,6 @@ import fastrsaengine.call.Call;
 import fastrsaengine.call.EngineCall;
 import fastrsaengine.call.Errors;
 import fastrsaengine.call.KeyStates;
-import fastrsaengine.call.PublicKeyLimits;
 import fastrsaengine.engines.rsa.JdkEngine;
 import fastrsaengine.engines.rsa.RsaEngine;
 import fastrsaengine.padding.PrivateKeyOperations;

@@ -90,6 +90,17 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     OCSP::TRUSTOTHER without OCSP::NOINTERN), its answer is the signer's chain's alone. Where the
  *     signature alone answers, the engine finds the signer with stock's own methods, checks the same
  *     signature, and where it is good answers true.</li>
+ * <li>X509::Certificate's, X509::Request's and X509::CRL's {@code initialize(der)} read the DER
+ *     through Bouncy Castle into items 8 and 9's objects, which keep values, not bytes (their
+ *     encoding is Bouncy Castle's DER, or for a request its own spelling less any long-form length),
+ *     and X509::Request's {@code version=} only warns that it has no effect: OpenSSL checks the bytes
+ *     it read, and a request's version set since. The gem's initialize and version= run stock's and
+ *     then note, beside stock's object, the DER given where it differs and the version set
+ *     (verification/GivenEncodings, ChangedRequests). Stock's CSR and OCSP::BasicResponse readers
+ *     cannot take a signature BIT STRING whose unused bits are set (a RequestError, a Java
+ *     ClassCastException); the gem's read it again with them cleared, as OpenSSL's reader does.
+ *     The structure methods' own reads (items 3 and 4) call the class's own initialize, below the gem's
+ *     prepended one ({@link #reinitialize}).</li>
  * </ol>
  * The private fields and methods are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.

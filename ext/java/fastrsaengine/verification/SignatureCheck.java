@@ -58,7 +58,7 @@ final class SignatureCheck {
     }
 
     /**
-     * An RSA key beyond OpenSSL's limits on public keys (call/PublicKeyLimits): OpenSSL refuses it
+     * An RSA key beyond OpenSSL's limits on public keys (rsa/PublicKeyLimits): OpenSSL refuses it
      * before any arithmetic, and the signature is not verified.
      */
     static Key rsaRefused() {

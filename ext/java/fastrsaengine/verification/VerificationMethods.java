@@ -4,7 +4,7 @@ import fastrsaengine.call.Call;
 import fastrsaengine.call.EcKeyStates;
 import fastrsaengine.call.Errors;
 import fastrsaengine.call.KeyStates;
-import fastrsaengine.call.PublicKeyLimits;
+import fastrsaengine.rsa.PublicKeyLimits;
 import fastrsaengine.call.Stats.Outcome;
 import fastrsaengine.engines.ec.EcEngine;
 import fastrsaengine.engines.ec.PreparedEcPublicKey;

@@ -1,4 +1,4 @@
-package fastrsaengine.call;
+package fastrsaengine.rsa;
 
 import java.math.BigInteger;
 import java.security.PublicKey;
