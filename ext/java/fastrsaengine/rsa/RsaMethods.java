@@ -153,9 +153,10 @@ public final class RsaMethods {
     /** verify, verify_pss, verify_raw: three arguments and options, through the engine's public operation. */
     private static IRubyObject verification(Call call, IRubyObject self, IRubyObject args, Verifier verifier) {
         IRubyObject[] a = arguments(args, 3, 4);
-        if (a != null && PublicKeyLimits.refusal(publicKey(self)) != null) return call.verdict(false);
+        PublicKey publicKey = publicKey(self); // read once: a concurrent set_key cannot split the call
+        if (a != null && PublicKeyLimits.refusal(publicKey) != null) return call.verdict(false);
         if (call.engine == null || a == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
-        PublicKeyOperations key = KeyStates.publicOperations(call.engine, self);
+        PublicKeyOperations key = KeyStates.publicOperations(call.engine, publicKey);
         if (key == null) return call.stock(Outcome.KEY_DECLINED);
         Boolean verified = read(call, () -> verifier.verify(key, a));
         return verified == null ? call.stock(Outcome.OPTION_NOT_TAKEN) : call.verdict(verified);

@@ -19,6 +19,7 @@ import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPublicKey;
 import java.security.interfaces.RSAPublicKey;
 import java.util.Arrays;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 import org.jruby.RubyArray;
@@ -88,11 +89,7 @@ public final class VerificationMethods {
     /** X509::Certificate#initialize([der or pem]): stock's, then the DER given noted where stock encodes it otherwise. */
     @JRubyMethod(name = "certificate_read", module = true)
     public static IRubyObject certificateRead(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        IRubyObject read = stock.yieldSpecific(context);
-        byte[] given = given(args);
-        X509Certificate held = given == null ? null : JopensslSeams.certificateAsRead(self);
-        if (held != null) GivenEncodings.note(held, given, held::getEncoded);
-        return read;
+        return noteGiven(stock.yieldSpecific(context), given(args), () -> JopensslSeams.certificateAsRead(self), held -> held::getEncoded);
     }
 
     /**
@@ -102,19 +99,19 @@ public final class VerificationMethods {
     @JRubyMethod(name = "request_read", module = true)
     public static IRubyObject requestRead(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         byte[] given = given(args);
-        IRubyObject read = readRepaired(context, given, stock);
-        PKCS10CertificationRequest held = given == null ? null : JopensslSeams.requestAsRead(self);
-        if (held != null) GivenEncodings.note(held, given, held::getEncoded);
-        return read;
+        return noteGiven(readRepaired(context, given, stock), given, () -> JopensslSeams.requestAsRead(self), held -> held::getEncoded);
     }
 
     /** X509::CRL#initialize([der or pem]), as the certificate's. */
     @JRubyMethod(name = "crl_read", module = true)
     public static IRubyObject crlRead(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
-        IRubyObject read = stock.yieldSpecific(context);
-        byte[] given = given(args);
-        java.security.cert.X509CRL held = given == null ? null : JopensslSeams.crlAsRead(self);
-        if (held != null) GivenEncodings.note(held, given, held::getEncoded);
+        return noteGiven(stock.yieldSpecific(context), given(args), () -> JopensslSeams.crlAsRead(self), held -> held::getEncoded);
+    }
+
+    /** What stock read, once the DER given (null: none) is noted beside the object stock holds ({@link GivenEncodings}). */
+    private static <H> IRubyObject noteGiven(IRubyObject read, byte[] given, Supplier<H> holder, Function<H, GivenEncodings.Encoded> encoding) {
+        H held = given == null ? null : holder.get();
+        if (held != null) GivenEncodings.note(held, given, encoding.apply(held));
         return read;
     }
 
