@@ -8,9 +8,40 @@
 # {"certificates" => {signer => DER hex}, "cases" => [[kind, name, DER hex, signer, setter, MRI's answer]]},
 # the answer true, false or the class and message raised, the setter nil or [method, argument spec].
 module StrictVerificationCases
+  PATH = __FILE__
   KINDS = %w[certificate request crl ocsp pkcs7].freeze
+  READERS = { "certificate" => "OpenSSL::X509::Certificate", "request" => "OpenSSL::X509::Request", "crl" => "OpenSSL::X509::CRL",
+              "ocsp" => "OpenSSL::OCSP::BasicResponse", "pkcs7" => "OpenSSL::PKCS7" }.freeze
 
-  SCRIPT = <<~'RUBY'
+  module_function
+
+  # A case's answer, as MRI's script and the spec give it: the structure read from its DER, the field
+  # set (stock's warning that a CSR's version= has no effect silenced), verified with the signer's key,
+  # or for OCSP and PKCS#7 with its certificate (OCSP::NOVERIFY, PKCS7::NOVERIFY); true, false, or
+  # [error class, message].
+  def answer(kind, der, key, certificate, setter)
+    object = Object.const_get(READERS.fetch(kind)).new(der)
+    set(object, *setter) if setter
+    store = OpenSSL::X509::Store.new
+    case kind
+    when "ocsp" then object.verify([certificate], store, OpenSSL::OCSP::NOVERIFY)
+    when "pkcs7" then object.verify([certificate], store, nil, OpenSSL::PKCS7::NOVERIFY)
+    else object.verify(key)
+    end
+  rescue Exception => e # rubocop:disable Lint/RescueException: a Java exception that escaped is a finding
+    [e.class.name, e.message]
+  end
+
+  def set(object, setter, value)
+    verbose, $VERBOSE = $VERBOSE, nil
+    object.public_send(setter, setter == "subject=" ? OpenSSL::X509::Name.parse(value) : value)
+  ensure
+    $VERBOSE = verbose
+  end
+
+  SCRIPT = <<~RUBY
+    require #{PATH.inspect}
+    #{<<~'BODY'}
     input = JSON.parse($stdin.read)
     keys = input["keys"].transform_values { |pem| OpenSSL::PKey.read(pem) }
     keys["p256"] = OpenSSL::PKey::EC.generate("prime256v1")
@@ -86,8 +117,6 @@ module StrictVerificationCases
     build["pkcs7"] = lambda do |key, digest, serial|
       OpenSSL::PKCS7.sign(certificates[keys.key(key)], key, "content #{serial}", [], OpenSSL::PKCS7::BINARY | OpenSSL::PKCS7::NOCERTS).to_der
     end
-    readers = { "certificate" => OpenSSL::X509::Certificate, "request" => OpenSSL::X509::Request, "crl" => OpenSSL::X509::CRL,
-                "ocsp" => OpenSSL::OCSP::BasicResponse, "pkcs7" => OpenSSL::PKCS7 }
 
     # X.509's SIGNED{}: [tbs, algorithm, signature BIT STRING, rest], as DER pieces.
     parts = ->(der) { children.(der) }
@@ -226,20 +255,11 @@ module StrictVerificationCases
     add.("pkcs7", "rsa signature without its zero byte", p7_with_signature.(zero_p7) { |signed| keys["rsa"].sign("SHA256", signed).byteslice(1..) }, "rsa")
     add.("pkcs7", "p256 good", build["pkcs7"].(keys["p256"], "SHA256", 1), "p256")
 
-    answer = lambda do |kind, der, signer, setter|
-      object = readers[kind].new(der)
-      object.public_send(setter[0], setter[0] == "subject=" ? OpenSSL::X509::Name.parse(setter[1]) : setter[1]) if setter
-      store = OpenSSL::X509::Store.new
-      case kind
-      when "ocsp" then object.verify([certificates[signer]], store, OpenSSL::OCSP::NOVERIFY)
-      when "pkcs7" then object.verify([certificates[signer]], store, nil, OpenSSL::PKCS7::NOVERIFY)
-      else object.verify(keys[signer])
-      end
-    rescue StandardError => e
-      [e.class.name, e.message]
+    out = cases.map do |kind, name, der, signer, setter|
+      [kind, name, der.unpack1("H*"), signer, setter, StrictVerificationCases.answer(kind, der, keys[signer], certificates[signer], setter)]
     end
-    out = cases.map { |kind, name, der, signer, setter| [kind, name, der.unpack1("H*"), signer, setter, answer.(kind, der, signer, setter)] }
     puts JSON.generate("keys" => keys.slice("p256", "p384").transform_values(&:to_pem),
                        "certificates" => certificates.transform_values { |c| c.to_der.unpack1("H*") }, "cases" => out)
+    BODY
   RUBY
 end
