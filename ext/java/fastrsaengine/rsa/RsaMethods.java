@@ -10,9 +10,11 @@ import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
 import fastrsaengine.call.Stats.Outcome;
 import java.security.PublicKey;
+import java.security.interfaces.RSAPublicKey;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.jruby.RubyArray;
+import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.ext.openssl.PKeyRSA;
 import org.jruby.runtime.Block;
@@ -157,7 +159,7 @@ public final class RsaMethods {
         if (a != null && PublicKeyLimits.refusal(publicKey) != null) return call.verdict(false);
         if (call.engine == null || a == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
         PublicKeyOperations key = KeyStates.publicOperations(call.engine, publicKey);
-        if (key == null) return call.stock(Outcome.KEY_DECLINED);
+        if (key == null) return wrongLength(call, publicKey, a) ? call.verdict(false) : call.stock(Outcome.KEY_DECLINED);
         Boolean verified = read(call, () -> verifier.verify(key, a));
         return verified == null ? call.stock(Outcome.OPTION_NOT_TAKEN) : call.verdict(verified);
     }
@@ -173,6 +175,19 @@ public final class RsaMethods {
 
     private static PublicKey publicKey(IRubyObject self) {
         return self instanceof PKeyRSA ? ((PKeyRSA) self).getPublicKey() : null;
+    }
+
+    /**
+     * Whether a PKCS#1 v1.5 verification (verify or verify_raw with a digest and no options) is of a
+     * signature other than k bytes long, which OpenSSL refuses before any arithmetic (wrong
+     * signature length: false) whatever the key; stock, which a key the engine declines goes to
+     * (e = 1, an even e...), takes one a byte short.
+     */
+    private static boolean wrongLength(Call call, PublicKey publicKey, IRubyObject[] a) {
+        boolean pkcs1 = a.length == 3 && ("verify".equals(call.method) || ("verify_raw".equals(call.method) && !a[0].isNil()));
+        if (!pkcs1 || !(publicKey instanceof RSAPublicKey) || !(a[1] instanceof RubyString)) return false;
+        int k = (((RSAPublicKey) publicKey).getModulus().bitLength() + 7) / 8;
+        return ((RubyString) a[1]).getByteList().realSize() != k;
     }
 
     /** The arguments, or null when their count is not the method's: stock raises its ArgumentError. */
