@@ -1,6 +1,7 @@
 # frozen_string_literal: true
 
 require "openssl"
+require_relative "chain_operations"
 require_relative "structure_operations"
 
 # The EC operations timed on one key, each a callable, as RsaOperations are RSA's: ec_sign (ECDSA with
@@ -8,9 +9,9 @@ require_relative "structure_operations"
 # (dh_compute_key with a fixed peer's point), ec_keygen (a new key on the curve a call), and the
 # structures of an EC key, RSA's as StructureOperations makes them, each named with "ec_" before:
 # ec_cert_sign (which stock signs through the JDK's SunEC), ec_csr_sign (through Bouncy Castle),
-# ec_cert_verify and so on. A curve is named by its size in bits, in the table's "bits" column.
+# ec_cert_verify and so on, and the chain checks' (ChainOperations): ec_store_verify... A curve is named by its size in bits, in the table's "bits" column.
 class EcOperations
-  NAMES = (%w[ec_sign ec_verify ecdh ec_keygen] + StructureOperations::NAMES.map { |name| "ec_#{name}" }).freeze
+  NAMES = (%w[ec_sign ec_verify ecdh ec_keygen] + (StructureOperations::NAMES + ChainOperations::NAMES).map { |name| "ec_#{name}" }).freeze
   CURVES = { 256 => "prime256v1", 384 => "secp384r1", 521 => "secp521r1" }.freeze
   DIGESTS = { 256 => "SHA256", 384 => "SHA384", 521 => "SHA512" }.freeze
   MESSAGE = "k" * 32
@@ -33,6 +34,8 @@ class EcOperations
                     "ecdh" => -> { key.dh_compute_key(peer) },
                     "ec_keygen" => -> { OpenSSL::PKey::EC.generate(CURVES.fetch(bits)) } }
     @structures = StructureOperations.operations(key, public_key, OpenSSL::Digest.new(digest))
+    @chains = ChainOperations.operations(key, *Array.new(2) { OpenSSL::PKey::EC.generate(CURVES.fetch(bits)) }, OpenSSL::Digest.new(digest))
+    @structures.merge!(@chains)
     @operations.merge!(@structures.transform_keys { |name| "ec_#{name}" })
   end
 
@@ -46,5 +49,6 @@ class EcOperations
     raise "ec_sign made a signature that does not verify" unless @key.verify(DIGESTS.fetch(@key.group.degree), @operations["ec_sign"].call, MESSAGE)
     raise "ec_keygen made no private key" unless @operations["ec_keygen"].call.private?
     StructureOperations.check!(@structures, @key)
+    ChainOperations.check!(@chains)
   end
 end

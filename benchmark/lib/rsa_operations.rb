@@ -1,6 +1,7 @@
 # frozen_string_literal: true
 
 require "openssl"
+require_relative "chain_operations"
 require_relative "structure_operations"
 
 # The RSA operations timed on one key, each a callable. sign and decrypt use the private key (what
@@ -12,10 +13,10 @@ require_relative "structure_operations"
 # trusted) and pkcs7_decrypt (PKCS7#decrypt of an envelope), each on objects of its
 # own: as in an app, threads share a key, but each thread has its own structures (the gem signs one
 # such object one thread at a time, as signing rewrites it in place). keygen makes a new key of the
-# key's size a call.
+# key's size a call. The chain checks (ChainOperations) under a root of this key.
 class RsaOperations
   NAMES = %w[sign verify verify_pss encrypt decrypt cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify ocsp_verify
-             pkcs7_sign pkcs7_verify pkcs7_decrypt keygen].freeze
+             pkcs7_sign pkcs7_verify pkcs7_decrypt keygen].concat(ChainOperations::NAMES).freeze
   DIGEST = "SHA256"
   MESSAGE = "k" * 32 # as long as a 256-bit session key, so it can be encrypted too
   PSS = { salt_length: :digest, mgf1_hash: DIGEST }.freeze
@@ -52,7 +53,8 @@ class RsaOperations
       @operations["verify_pss"] = -> { public_key.verify_pss(DIGEST, pss_signature, MESSAGE, **PSS) }
     end
     @operations["encrypt"] = -> { public_key.encrypt(MESSAGE, OAEP) } if public_key.respond_to?(:encrypt)
-    @operations.merge!(StructureOperations.operations(key, public_key, OpenSSL::Digest.new(DIGEST)), pkcs7_operations(key))
+    @operations.merge!(StructureOperations.operations(key, public_key, OpenSSL::Digest.new(DIGEST)), pkcs7_operations(key),
+                       ChainOperations.operations(key, *Array.new(2) { OpenSSL::PKey::RSA.new(key.n.num_bits) }, OpenSSL::Digest.new(DIGEST)))
   end
 
   def names
@@ -77,6 +79,7 @@ class RsaOperations
     raise "pkcs7_decrypt did not give the message back" unless @operations["pkcs7_decrypt"].call == MESSAGE
     raise "pkcs7_verify rejected good signed data" unless @operations["pkcs7_verify"].call
     StructureOperations.check!(@operations, @key)
+    ChainOperations.check!(@operations)
     return unless names.include?("encrypt")
     raise "encrypt did not round-trip" unless @key.decrypt(@operations["encrypt"].call, OAEP) == MESSAGE
   end

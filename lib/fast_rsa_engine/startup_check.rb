@@ -92,6 +92,17 @@ module FastRsaEngine
         reader.new(der).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER) && reader.new(der).verify([cert], store) &&
           !reader.new(der.dup.tap { |bytes| bytes.setbyte(-1, bytes.getbyte(-1) ^ 1) }).verify([cert], store, OpenSSL::OCSP::TRUSTOTHER)
       end,
+      # A chain of two (a leaf under a root, both of the test key) verifies through the engine with
+      # stock's chain left behind; the leaf with its signature (its DER's last byte) flipped, false.
+      store_context_verify: lambda do |key, applied|
+        checker = patched(OpenSSL::X509::StoreContext, applied) { prepend StructurePatch::StoreContextVerify }
+        root = certificate(key, ca: true)
+        leaf = OpenSSL::X509::Certificate.new(issued_certificate(key, root).to_der)
+        forged = OpenSSL::X509::Certificate.new(leaf.to_der.tap { |bytes| bytes.setbyte(-1, bytes.getbyte(-1) ^ 1) })
+        store = OpenSSL::X509::Store.new.tap { |s| s.add_cert(root) }
+        good = checker.new(store, leaf, [])
+        good.verify && good.chain.map(&:to_der) == [leaf.to_der, root.to_der] && good.error_string == "ok" && !checker.new(store, forged, []).verify
+      end,
       ocsp_request_sign: lambda do |key, applied|
         cert = certificate(key)
         request = patched(OpenSSL::OCSP::Request, applied) { prepend StructurePatch::OcspRequest }.new
@@ -146,12 +157,26 @@ module FastRsaEngine
     end
 
     # A self-signed certificate of the test key, signed by the class given (stock's by default).
-    def self.certificate(key, certificate_class = OpenSSL::X509::Certificate)
+    def self.certificate(key, certificate_class = OpenSSL::X509::Certificate, ca: false)
       cert = certificate_class.new
       cert.version = 2
       cert.serial = 1
       cert.subject = cert.issuer = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine")
       cert.public_key = key # its public half; an EC key's public_key is a point
+      cert.not_before = Time.at(0)
+      cert.not_after = Time.at(4_102_444_800)
+      cert.add_extension(OpenSSL::X509::Extension.new("basicConstraints", OpenSSL::ASN1::Sequence([OpenSSL::ASN1::Boolean(true)]), true)) if ca
+      cert.sign(key, "SHA256")
+    end
+
+    # A leaf certificate of the test key under the issuer (whose key it also is), of another name.
+    def self.issued_certificate(key, issuer)
+      cert = OpenSSL::X509::Certificate.new
+      cert.version = 2
+      cert.serial = 2
+      cert.subject = OpenSSL::X509::Name.parse("/CN=fast-rsa-engine leaf")
+      cert.issuer = issuer.subject
+      cert.public_key = key
       cert.not_before = Time.at(0)
       cert.not_after = Time.at(4_102_444_800)
       cert.sign(key, "SHA256")

@@ -67,6 +67,12 @@ module FastRsaEngine
       def verify(*args) = VerificationMethods.ocsp_verify(self, args) { |*given| super(*(given.empty? ? args : given)) }
     end
 
+    # X509::StoreContext#verify (X509::Store#verify calls it): true for a chain the gem checks itself
+    # (FastRsaEngine::ChainMethods), with the context left as stock's verify leaves it; else stock's.
+    module StoreContextVerify
+      def verify = ChainMethods.store_context_verify(self) { super() }
+    end
+
     # OCSP::Request#sign(signer_cert, key [, certs [, flags [, digest]]])
     module OcspRequest
       def sign(*args) = StructureMethods.ocsp_request_sign(self, args) { |*key| super(*StructurePatch.with_key(args, 1, key)) }
@@ -99,6 +105,7 @@ module FastRsaEngine
       ocsp_basic_response_sign: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspBasicResponse) },
       ocsp_verify: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspVerify) },
       ocsp_request_sign: -> { OpenSSL::OCSP::Request.prepend(OcspRequest) },
+      store_context_verify: -> { OpenSSL::X509::StoreContext.prepend(StoreContextVerify) },
       pkcs7_sign: -> { patch_pkcs7_sign(OpenSSL::PKCS7) },
       pkcs7_verify: -> { OpenSSL::PKCS7.prepend(Pkcs7Verify) },
       pkcs7_decrypt: -> { OpenSSL::PKCS7.prepend(decrypt_patch(OpenSSL::PKCS7.instance_method(:decrypt))) }

@@ -10,6 +10,7 @@ import fastrsaengine.rsa.KeyLoading;
 import fastrsaengine.rsa.RsaMethods;
 import fastrsaengine.structures.CrlRevokedOrder;
 import fastrsaengine.structures.StructureMethods;
+import fastrsaengine.chains.ChainMethods;
 import fastrsaengine.verification.VerificationMethods;
 import org.jruby.Ruby;
 import org.jruby.RubyModule;
@@ -20,7 +21,8 @@ import org.jruby.runtime.load.BasicLibraryService;
  * defines modules: FastRsaEngine::Native (backend control), FastRsaEngine::RsaMethods (the engine
  * side of each patched method), FastRsaEngine::KeyGeneration, FastRsaEngine::StructureMethods
  * (certificate, CSR, CRL, OCSP and PKCS#7 signing, PKCS#7 decryption) and
- * FastRsaEngine::VerificationMethods (their checks), which share this runtime's state, and
+ * FastRsaEngine::VerificationMethods (their checks), FastRsaEngine::ChainMethods (certificate
+ * chains' checks), which share this runtime's state, and
  * FastRsaEngine::EcMethods (the engine side of OpenSSL::PKey::EC's patched methods),
  * FastRsaEngine::EcPoints (the points Point.new made from a group alone) and
  * FastRsaEngine::CrlRevokedOrder (a CRL's entries as it holds them, when read). The Ruby shim
@@ -44,12 +46,14 @@ public final class FastRsaEngineService implements BasicLibraryService {
         structureMethods.defineAnnotatedMethods(StructureMethods.class);
         RubyModule verificationMethods = fastRsaEngine.defineModuleUnder("VerificationMethods");
         verificationMethods.defineAnnotatedMethods(VerificationMethods.class);
+        RubyModule chainMethods = fastRsaEngine.defineModuleUnder("ChainMethods");
+        chainMethods.defineAnnotatedMethods(ChainMethods.class);
         RubyModule ecMethods = fastRsaEngine.defineModuleUnder("EcMethods");
         ecMethods.defineAnnotatedMethods(EcMethods.class);
         RubyModule ecKeyGeneration = fastRsaEngine.defineModuleUnder("EcKeyGeneration");
         ecKeyGeneration.defineAnnotatedMethods(EcKeyGeneration.class);
         fastRsaEngine.defineModuleUnder("EcPoints").defineAnnotatedMethods(EcPoints.class);
-        Control.attachRuntimeState(control, rsaMethods, keyGeneration, structureMethods, verificationMethods, ecMethods, ecKeyGeneration);
+        Control.attachRuntimeState(control, rsaMethods, keyGeneration, structureMethods, verificationMethods, chainMethods, ecMethods, ecKeyGeneration);
         fastRsaEngine.defineModuleUnder("CrlRevokedOrder").defineAnnotatedMethods(CrlRevokedOrder.class);
         return true;
     }

@@ -21,6 +21,9 @@ import org.jruby.ext.openssl.SecurityHelper;
 import org.jruby.ext.openssl.X509CRL;
 import org.jruby.ext.openssl.X509Cert;
 import org.jruby.ext.openssl.X509Request;
+import org.jruby.ext.openssl.X509StoreContext;
+import org.jruby.ext.openssl.x509store.StoreContext;
+import org.jruby.ext.openssl.x509store.X509AuxCertificate;
 import org.jruby.ext.openssl.impl.ASN1Registry;
 import org.jruby.ext.openssl.impl.PKCS10Request;
 import org.jruby.ext.openssl.impl.SignerInfoWithPkey;
@@ -101,6 +104,16 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     ClassCastException); the gem's read it again with them cleared, as OpenSSL's reader does.
  *     The structure methods' own reads (items 3 and 4) call the class's own initialize, below the gem's
  *     prepended one ({@link #reinitialize}).</li>
+ * <li>X509::StoreContext (0.14 to 0.16) keeps its check in the private field {@code storeContext},
+ *     an {@code org.jruby.ext.openssl.x509store.StoreContext} (public), set up by its initialize
+ *     with the certificate to check and the untrusted ones (package fields {@code cert} and {@code
+ *     untrusted}, each the Ruby certificate's JCA certificate wrapped in an {@code X509AuxCertificate},
+ *     whose package field {@code cert} is that JCA certificate), its public {@code getStore()} and
+ *     {@code getParam()}; its verify leaves the chain it built in the private {@code chain} (null
+ *     until then: a second verify is refused) with {@code num_untrusted}, and the last depth it
+ *     checked in {@code error_depth}, {@code current_cert} and {@code current_issuer}, which {@code
+ *     chain}, {@code current_cert}, {@code error_depth} and X509::Store#verify read. Where the gem's
+ *     check answers (fastrsaengine/chains), it leaves those fields as stock's verify leaves them.</li>
  * </ol>
  * The private fields and methods are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.
@@ -202,6 +215,40 @@ public final class JopensslSeams {
         return (Certificate) Methods.call(Methods.OCSP_SIGNER, "OCSP::BasicResponse", response, context, ocspResponse(response), given, flags);
     }
 
+    /** The check an X509::StoreContext holds (item 13 above). */
+    public static StoreContext storeContext(IRubyObject storeContext) {
+        return (StoreContext) Fields.read(Fields.STORE_CONTEXT, "X509::StoreContext", storeContext);
+    }
+
+    /** The certificate a store context checks, as its initialize wrapped it (item 13 above); null for none. */
+    public static X509AuxCertificate certificateToCheck(StoreContext check) {
+        return (X509AuxCertificate) Fields.read(Fields.CONTEXT_CERTIFICATE, "StoreContext", check);
+    }
+
+    /** The untrusted certificates a store context was given (item 13 above); null for none. */
+    @SuppressWarnings("unchecked")
+    public static List<X509AuxCertificate> untrusted(StoreContext check) {
+        return (List<X509AuxCertificate>) Fields.read(Fields.CONTEXT_UNTRUSTED, "StoreContext", check);
+    }
+
+    /** The JCA certificate an X509AuxCertificate wraps: a Ruby certificate's own (item 13 above). */
+    public static X509Certificate wrapped(X509AuxCertificate certificate) {
+        return (X509Certificate) Fields.read(Fields.AUX_CERTIFICATE, "X509AuxCertificate", certificate);
+    }
+
+    /**
+     * A store context left as stock's verify leaves it when the chain verifies (item 13 above): the
+     * chain (the certificate, the untrusted ones it took, the trusted one last), the leaf the last
+     * depth checked, its issuer current.
+     */
+    public static void holdVerifiedChain(StoreContext check, List<X509AuxCertificate> chain) {
+        Fields.write(Fields.CONTEXT_CHAIN, "StoreContext", check, new java.util.ArrayList<>(chain));
+        Fields.write(Fields.CONTEXT_UNTRUSTED_COUNT, "StoreContext", check, chain.size() - 1);
+        Fields.write(Fields.CONTEXT_DEPTH, "StoreContext", check, 0);
+        Fields.write(Fields.CONTEXT_CURRENT, "StoreContext", check, chain.get(0));
+        Fields.write(Fields.CONTEXT_CURRENT_ISSUER, "StoreContext", check, chain.get(1));
+    }
+
     /** The private methods of item 11, each null where this jruby-openssl has none of that name and shape. */
     private static final class Methods {
         static final Method OCSP_CERTIFICATES = find(OCSPBasicResponse.class, "convertRubyCerts", IRubyObject.class);
@@ -233,7 +280,7 @@ public final class JopensslSeams {
         }
     }
 
-    /** The private fields of items 4 to 9, each null where this jruby-openssl has none of that name. */
+    /** The private fields of items 4 to 9 and 13, each null where this jruby-openssl has none of that name. */
     private static final class Fields {
         static final Field CERTIFICATE = find(X509Cert.class, "cert");
         static final Field SIGNATURE_ALGORITHM = find(X509Cert.class, "sig_alg");
@@ -244,6 +291,15 @@ public final class JopensslSeams {
         static final Field CRL = find(X509CRL.class, "crl");
         static final Field CRL_CHANGED = find(X509CRL.class, "changed");
         static final Field PKCS7_DATA = find(org.jruby.ext.openssl.PKCS7.class, "p7");
+        static final Field STORE_CONTEXT = find(X509StoreContext.class, "storeContext");
+        static final Field CONTEXT_CERTIFICATE = find(StoreContext.class, "cert");
+        static final Field CONTEXT_UNTRUSTED = find(StoreContext.class, "untrusted");
+        static final Field CONTEXT_CHAIN = find(StoreContext.class, "chain");
+        static final Field CONTEXT_UNTRUSTED_COUNT = find(StoreContext.class, "num_untrusted");
+        static final Field CONTEXT_DEPTH = find(StoreContext.class, "error_depth");
+        static final Field CONTEXT_CURRENT = find(StoreContext.class, "current_cert");
+        static final Field CONTEXT_CURRENT_ISSUER = find(StoreContext.class, "current_issuer");
+        static final Field AUX_CERTIFICATE = find(X509AuxCertificate.class, "cert");
 
         private static Field find(Class<?> owner, String name) {
             try {

@@ -220,7 +220,7 @@ public final class VerificationMethods {
     }
 
     /** A verdict made, reading what it judges. */
-    private interface Judgement {
+    interface Judgement {
         SignatureVerdict made() throws GeneralSecurityException, IOException;
     }
 
@@ -264,7 +264,7 @@ public final class VerificationMethods {
     }
 
     /** A verdict that cannot be made (what it reads is unreadable, or the check fails: a fault) is stock's. */
-    private static SignatureVerdict verdictOf(Judgement judgement) {
+    static SignatureVerdict verdictOf(Judgement judgement) {
         try {
             return judgement.made();
         } catch (GeneralSecurityException | IOException | RuntimeException unread) {
@@ -309,7 +309,7 @@ public final class VerificationMethods {
      * backend (the JDK while it is stock), refused at once beyond OpenSSL's limits; EC by the EC
      * engine where it has the curve, else in Java; null for another kind or a key the engine declines.
      */
-    private static SignatureCheck.Key checkingKey(Call call, PublicKey key) {
+    static SignatureCheck.Key checkingKey(Call call, PublicKey key) {
         if (key instanceof RSAPublicKey) {
             if (PublicKeyLimits.refusal(key) != null) return SignatureCheck.rsaRefused();
             PublicKeyOperations operations = KeyStates.publicOperations(call.engine == null ? JdkEngine.INSTANCE : call.engine, key);

@@ -1,0 +1,55 @@
+# frozen_string_literal: true
+
+# X509::StoreContext#verify and X509::Store#verify of chains MRI builds (spec/support/chain_cases.rb:
+# a leaf under an intermediate under a root, RSA-2048 and P-256, valid and with each mutation a
+# chain check must notice: expired or not yet valid at each depth, a missing or wrong issuer, a
+# self-signed leaf, a path length exceeded, an intermediate with CA:FALSE, without keyCertSign or
+# basic constraints, unknown critical extensions and name constraints, another authority key id, a
+# purpose, Store#time=, flags, a tampered signature at each depth, verify callbacks answering true
+# and false): with the gem, on every backend, every answer a caller reads (the result, error,
+# error_string, error_depth, current_cert, chain, the callback's calls in order) is stock's, and
+# the gem's own check (fastrsaengine/chains) answers the plain valid chains through the engine.
+RSpec.describe "Certificate chains: stock's answers, checked through the engine", jruby: true do
+  # Where stock says true and MRI (OpenSSL 3.0) false; a case added here must be named.
+  STOCK_TRUE_MRI_FALSE = ["rsa path length exceeded", "p256 path length exceeded"].freeze # stock skips a self-issued root's pathlen
+
+  let(:cases) { MRI.run(ChainCases::CASES_SCRIPT, {}) }
+  let(:stock) { StockJRuby.run(ChainCases::ANSWER_SCRIPT, cases) }
+  let(:mri) { MRI.run(ChainCases::ANSWER_SCRIPT, cases) }
+
+  it "holds chains MRI answers true and false, some where stock and MRI differ (the spec can tell)" do
+    results = mri.map { |_, (result)| result }
+    expect(results.count(true)).to be >= 16
+    expect(results.count(false)).to be >= 40
+    expect(mri.zip(stock).count { |m, s| m[1][0] != s[1][0] }).to be >= 4
+  end
+
+  (Backends.native + [:stock]).each do |backend|
+    it "answers every case as stock, every field, with the gem (#{backend})" do
+      ours = StockJRuby.with_gem(backend, ChainCases::ANSWER_SCRIPT, cases)
+      ours.zip(stock).each do |(name, context, store), (_, stock_context, stock_store)|
+        expect(context).to eq(stock_context), "#{name}, StoreContext#verify: ours #{context.first(4)}, stock's #{stock_context.first(4)}"
+        expect(store).to eq(stock_store), "#{name}, Store#verify: ours #{store.first(3)}, stock's #{stock_store.first(3)}"
+      end
+    end
+  end
+
+  it "says true where MRI says false only in the cases stock does and are named here" do
+    ours = StockJRuby.with_gem(Backends.native.first || :stock, ChainCases::ANSWER_SCRIPT, cases)
+    lenient = ours.zip(mri).select { |(_, context), (_, mri_context)| context[0] == true && mri_context[0] != true }.map { |(name), _| name }
+    expect(lenient).to match_array(STOCK_TRUE_MRI_FALSE)
+  end
+
+  it "checks a plain chain through the engine, and leaves the rest to stock", if: Backends.native.any? do
+    valid = cases.find { |c| c["name"] == "rsa valid" }
+    read = ->(hex) { OpenSSL::X509::Certificate.new([hex].pack("H*")) }
+    store = OpenSSL::X509::Store.new.tap { |s| valid["trusted"].each { |t| s.add_cert(read.(t)) } }
+    counts = -> { FastRsaEngine.stats.dig(:calls, :store_context_verify) || { engine: 0, option_not_taken: 0 } }
+    before = counts.call
+    expect(Backends.engine_ran? { expect(store.verify(read.(valid["leaf"]), valid["untrusted"].map(&read))).to be(true) }).to be(true)
+    store.flags = OpenSSL::X509::V_FLAG_CRL_CHECK_ALL | OpenSSL::X509::V_FLAG_CRL_CHECK
+    expect(store.verify(read.(valid["leaf"]), valid["untrusted"].map(&read))).to be(false)
+    expect(counts.call[:engine]).to eq(before[:engine] + 1)
+    expect(counts.call[:option_not_taken]).to eq(before[:option_not_taken] + 1)
+  end
+end

@@ -1,0 +1,124 @@
+# frozen_string_literal: true
+
+# Certificate chains for the differential chain spec: CASES_SCRIPT, run by MRI, builds them (a leaf
+# under an intermediate under a root, RSA-2048 and P-256, and each mutation a chain check must
+# notice) and writes each case as JSON: the trusted, untrusted and leaf certificates' DER (hex) and
+# the store's settings. ANSWER_SCRIPT, run by MRI, by stock JRuby and by JRuby with the gem, checks
+# each case through X509::StoreContext#verify and X509::Store#verify and writes every answer a
+# caller reads: the result, error, error_string, error_depth, current_cert, chain and the verify
+# callback's calls.
+module ChainCases
+  CASES_SCRIPT = <<~'RUBY'
+    HOUR = 3600
+    def cert(key, subject, issuer: nil, issuer_key: nil, ca: true, from: -HOUR, to: 24 * HOUR, extensions: nil, digest: "SHA256", serial: nil)
+      c = OpenSSL::X509::Certificate.new
+      c.version = 2
+      c.serial = serial || rand(1 << 64)
+      c.subject = OpenSSL::X509::Name.parse(subject)
+      c.issuer = issuer ? issuer.subject : c.subject
+      c.public_key = key.is_a?(OpenSSL::PKey::EC) ? key : key.public_key
+      c.not_before = Time.now + from
+      c.not_after = Time.now + to
+      f = OpenSSL::X509::ExtensionFactory.new(issuer || c, c)
+      (extensions || (ca ? [["basicConstraints", "CA:TRUE", true], ["keyUsage", "keyCertSign,cRLSign", true]] :
+                           [["basicConstraints", "CA:FALSE", true], ["keyUsage", "digitalSignature", true]])).each do |name, value, critical|
+        c.add_extension(name.is_a?(OpenSSL::X509::Extension) ? name : f.create_extension(name, value, critical))
+      end
+      c.add_extension(f.create_extension("subjectKeyIdentifier", "hash")) unless extensions
+      c.add_extension(f.create_extension("authorityKeyIdentifier", "keyid")) if issuer && !extensions && issuer.extensions.any? { |e| e.oid == "subjectKeyIdentifier" }
+      c.sign(issuer_key || key, digest)
+    end
+    def tampered(c) = OpenSSL::X509::Certificate.new(c.to_der.tap { |d| d.setbyte(-1, d.getbyte(-1) ^ 1) })
+    def hex(c) = c.to_der.unpack1("H*")
+
+    cases = []
+    add = ->(name, leaf, untrusted, trusted, **settings) do
+      cases << { "name" => name, "leaf" => hex(leaf), "untrusted" => untrusted.map { |c| hex(c) }, "trusted" => trusted.map { |c| hex(c) }, **settings.transform_keys(&:to_s) }
+    end
+    { "rsa" => -> { OpenSSL::PKey::RSA.new(2048) }, "p256" => -> { OpenSSL::PKey::EC.generate("prime256v1") } }.each do |kind, generate|
+      rk, ik, lk, other = Array.new(4) { generate.call }
+      root = cert(rk, "/CN=#{kind} Root")
+      inter = cert(ik, "/CN=#{kind} Intermediate", issuer: root, issuer_key: rk)
+      leaf = cert(lk, "/CN=#{kind} Leaf", issuer: inter, issuer_key: ik, ca: false)
+      add.("#{kind} valid", leaf, [inter], [root])
+      add.("#{kind} valid, intermediate given twice", leaf, [inter, inter], [root])
+      add.("#{kind} valid, leaf among the untrusted", leaf, [leaf, inter], [root])
+      add.("#{kind} missing intermediate", leaf, [], [root])
+      add.("#{kind} intermediate trusted too", leaf, [inter], [root, inter])
+      add.("#{kind} intermediate trusted alone", leaf, [], [inter])
+      add.("#{kind} intermediate trusted alone, partial chain", leaf, [], [inter], flags: OpenSSL::X509::V_FLAG_PARTIAL_CHAIN)
+      add.("#{kind} nothing trusted", leaf, [inter], [])
+      add.("#{kind} root given untrusted", leaf, [inter, root], [])
+      add.("#{kind} wrong root", leaf, [inter], [cert(other, "/CN=#{kind} Root")])
+      add.("#{kind} two roots of one name", leaf, [inter], [cert(other, "/CN=#{kind} Root"), root])
+      add.("#{kind} wrong issuer", cert(lk, "/CN=#{kind} Leaf", issuer: cert(other, "/CN=Elsewhere"), issuer_key: other, ca: false), [inter], [root])
+      add.("#{kind} self-signed leaf", cert(lk, "/CN=#{kind} Alone", ca: false), [], [root])
+      alone = cert(lk, "/CN=#{kind} Alone Trusted")
+      add.("#{kind} self-signed leaf trusted", alone, [], [alone])
+      { "leaf" => [:leaf], "intermediate" => [:inter], "root" => [:root] }.each do |depth, (which)|
+        [["expired", -2 * HOUR, -HOUR], ["not yet valid", HOUR, 2 * HOUR]].each do |what, from, to|
+          r = which == :root ? cert(rk, "/CN=#{kind} Root", from: from, to: to) : root
+          i = which == :inter ? cert(ik, "/CN=#{kind} Intermediate", issuer: r, issuer_key: rk, from: from, to: to) : cert(ik, "/CN=#{kind} Intermediate", issuer: r, issuer_key: rk)
+          l = cert(lk, "/CN=#{kind} Leaf", issuer: i, issuer_key: ik, ca: false, **(which == :leaf ? { from: from, to: to } : {}))
+          add.("#{kind} #{depth} #{what}", l, [i], [r])
+        end
+      end
+      add.("#{kind} leaf tampered", tampered(leaf), [inter], [root])
+      add.("#{kind} intermediate tampered", leaf, [tampered(inter)], [root])
+      add.("#{kind} root tampered", leaf, [inter], [tampered(root)])
+      add.("#{kind} root tampered, self-signature checked", leaf, [inter], [tampered(root)], flags: OpenSSL::X509::V_FLAG_CHECK_SS_SIGNATURE)
+      short = cert(rk, "/CN=#{kind} Root", extensions: [["basicConstraints", "CA:TRUE,pathlen:0", true], ["keyUsage", "keyCertSign", true]])
+      add.("#{kind} path length exceeded", leaf, [cert(ik, "/CN=#{kind} Intermediate", issuer: short, issuer_key: rk)], [short])
+      {
+        "intermediate CA:FALSE" => [["basicConstraints", "CA:FALSE", true], ["keyUsage", "keyCertSign", true]],
+        "intermediate without keyCertSign" => [["basicConstraints", "CA:TRUE", true], ["keyUsage", "digitalSignature", true]],
+        "intermediate without basic constraints" => [["keyUsage", "keyCertSign", true]],
+        "intermediate with no extensions" => [],
+        "intermediate with an unknown critical extension" => [["basicConstraints", "CA:TRUE", true], [OpenSSL::X509::Extension.new("1.2.3.4", OpenSSL::ASN1::Null.new(nil).to_der, true)]],
+        "intermediate with name constraints" => [["basicConstraints", "CA:TRUE", true], ["nameConstraints", "permitted;DNS:example.com", true]],
+        "intermediate with a path length of 0" => [["basicConstraints", "CA:TRUE,pathlen:0", true]],
+      }.each do |name, extensions|
+        i = cert(ik, "/CN=#{kind} Intermediate", issuer: root, issuer_key: rk, extensions: extensions)
+        add.("#{kind} #{name}", cert(lk, "/CN=#{kind} Leaf", issuer: i, issuer_key: ik, ca: false, extensions: [["basicConstraints", "CA:FALSE", true]]), [i], [root])
+      end
+      add.("#{kind} leaf with an unknown critical extension", cert(lk, "/CN=#{kind} Leaf", issuer: inter, issuer_key: ik,
+        extensions: [[OpenSSL::X509::Extension.new("1.2.3.4", OpenSSL::ASN1::Null.new(nil).to_der, true)]]), [inter], [root])
+      add.("#{kind} leaf of another authority key id", cert(lk, "/CN=#{kind} Leaf", issuer: inter, issuer_key: ik,
+        extensions: [["basicConstraints", "CA:FALSE", true], [OpenSSL::X509::Extension.new("authorityKeyIdentifier", OpenSSL::ASN1::Sequence([OpenSSL::ASN1::OctetString("x" * 20, 0, :IMPLICIT)]).to_der)]]), [inter], [root])
+      client = cert(lk, "/CN=#{kind} Client", issuer: inter, issuer_key: ik, extensions: [["basicConstraints", "CA:FALSE", true], ["extendedKeyUsage", "clientAuth", false]])
+      add.("#{kind} purpose mismatch", client, [inter], [root], purpose: OpenSSL::X509::PURPOSE_SSL_SERVER)
+      add.("#{kind} purpose held", client, [inter], [root], purpose: OpenSSL::X509::PURPOSE_SSL_CLIENT)
+      add.("#{kind} store time before the leaf", leaf, [inter], [root], time: (Time.now - 2 * HOUR).to_i)
+      add.("#{kind} store time within", leaf, [inter], [root], time: (Time.now + HOUR).to_i)
+      add.("#{kind} callback true on an expired leaf", cert(lk, "/CN=#{kind} Leaf", issuer: inter, issuer_key: ik, ca: false, from: -2 * HOUR, to: -HOUR), [inter], [root], callback: true)
+      add.("#{kind} callback false on a valid chain", leaf, [inter], [root], callback: false)
+      add.("#{kind} callback true on a valid chain", leaf, [inter], [root], callback: true)
+      add.("#{kind} CRL check without a CRL", leaf, [inter], [root], flags: OpenSSL::X509::V_FLAG_CRL_CHECK)
+    end
+    puts JSON.generate(cases)
+  RUBY
+
+  ANSWER_SCRIPT = <<~'RUBY'
+    cert = ->(hex) { OpenSSL::X509::Certificate.new([hex].pack("H*")) }
+    hex = ->(c) { c&.to_der&.unpack1("H*") }
+    answers = JSON.parse($stdin.read).map do |c|
+      store = OpenSSL::X509::Store.new
+      c["trusted"].each { |t| store.add_cert(cert.(t)) }
+      store.purpose = c["purpose"] if c["purpose"]
+      store.time = Time.at(c["time"]) if c["time"]
+      store.flags = c["flags"] if c["flags"]
+      leaf = cert.(c["leaf"])
+      untrusted = c["untrusted"].map(&cert)
+      calls = []
+      unless c["callback"].nil?
+        store.verify_callback = ->(ok, x) { calls << [ok, x.error, x.error_depth, hex.(x.current_cert)]; c["callback"] }
+      end
+      ctx = OpenSSL::X509::StoreContext.new(store, leaf, untrusted)
+      result = begin; ctx.verify; rescue => e; "#{e.class}: #{e.message}"; end
+      context = [result, ctx.error, ctx.error_string, ctx.error_depth, hex.(ctx.current_cert), ctx.chain&.map(&hex), calls]
+      whole = begin; store.verify(leaf, untrusted); rescue => e; "#{e.class}: #{e.message}"; end
+      [c["name"], context, [whole, store.error, store.error_string, store.chain&.map(&hex)]]
+    end
+    puts JSON.generate(answers)
+  RUBY
+end
