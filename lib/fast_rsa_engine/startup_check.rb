@@ -165,7 +165,10 @@ module FastRsaEngine
       cert.public_key = key # its public half; an EC key's public_key is a point
       cert.not_before = Time.at(0)
       cert.not_after = Time.at(4_102_444_800)
-      cert.add_extension(OpenSSL::X509::Extension.new("basicConstraints", OpenSSL::ASN1::Sequence([OpenSSL::ASN1::Boolean(true)]), true)) if ca
+      if ca # a CA's basic constraints, and its key id (which a chain's check reads)
+        cert.add_extension(OpenSSL::X509::Extension.new("basicConstraints", OpenSSL::ASN1::Sequence([OpenSSL::ASN1::Boolean(true)]), true))
+        cert.add_extension(OpenSSL::X509::ExtensionFactory.new(cert, cert).create_extension("subjectKeyIdentifier", "hash"))
+      end
       cert.sign(key, "SHA256")
     end
 
@@ -179,6 +182,7 @@ module FastRsaEngine
       cert.public_key = key
       cert.not_before = Time.at(0)
       cert.not_after = Time.at(4_102_444_800)
+      cert.add_extension(OpenSSL::X509::ExtensionFactory.new(issuer, cert).create_extension("authorityKeyIdentifier", "keyid:always"))
       cert.sign(key, "SHA256")
     end
 

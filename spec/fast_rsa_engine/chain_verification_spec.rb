@@ -5,13 +5,14 @@
 # chain check must notice: expired or not yet valid at each depth, a missing or wrong issuer, a
 # self-signed leaf, a path length exceeded, an intermediate with CA:FALSE, without keyCertSign or
 # basic constraints, unknown critical extensions and name constraints, another authority key id, a
-# purpose, Store#time=, flags, a tampered signature at each depth, verify callbacks answering true
+# purpose and trust of each kind, Store#time=, flags, a tampered signature at each depth, verify callbacks answering true
 # and false): with the gem, on every backend, every answer a caller reads (the result, error,
 # error_string, error_depth, current_cert, chain, the callback's calls in order) is stock's, and
 # the gem's own check (fastrsaengine/chains) answers the plain valid chains through the engine.
 RSpec.describe "Certificate chains: stock's answers, checked through the engine", jruby: true do
   # Where stock says true and MRI (OpenSSL 3.0) false; a case added here must be named.
-  STOCK_TRUE_MRI_FALSE = ["rsa path length exceeded", "p256 path length exceeded"].freeze # stock skips a self-issued root's pathlen
+  # Stock skips a self-issued root's path length, and takes a leaf without timeStamping for a time stamp signer.
+  STOCK_TRUE_MRI_FALSE = %w[rsa p256].flat_map { |kind| ["#{kind} path length exceeded", "#{kind} PURPOSE_TIMESTAMP_SIGN"] }.freeze
 
   let(:cases) { MRI.run(ChainCases::CASES_SCRIPT, {}) }
   let(:stock) { StockJRuby.run(ChainCases::ANSWER_SCRIPT, cases) }
@@ -30,6 +31,21 @@ RSpec.describe "Certificate chains: stock's answers, checked through the engine"
       ours.zip(stock).each do |(name, context, store), (_, stock_context, stock_store)|
         expect(context).to eq(stock_context), "#{name}, StoreContext#verify: ours #{context.first(4)}, stock's #{stock_context.first(4)}"
         expect(store).to eq(stock_store), "#{name}, Store#verify: ours #{store.first(3)}, stock's #{stock_store.first(3)}"
+      end
+    end
+  end
+
+  # OCSP::BasicResponse#verify of the leaf's own answer, each flag (ChainCases::ANSWER_SCRIPT's
+  # OCSP_FLAGS): stock's answer where the signature alone answers (OCSP::TRUSTOTHER, OCSP::NOVERIFY),
+  # else stock's true standing only where the signer's chain verifies (DIFFERENCES.md,
+  # verify-strict-structures): the gem's own check of that chain answers as stock's would.
+  (Backends.native + [:stock]).each do |backend|
+    it "answers OCSP::BasicResponse#verify of every case as stock with the signer's chain checked (#{backend})" do
+      alone = [false, false, false, true, false, true, false]
+      ours = StockJRuby.with_gem(backend, ChainCases::ANSWER_SCRIPT, cases)
+      ours.zip(stock).each do |(name, _, _, answers), (_, _, _, stock_answers, signer_chain)|
+        expected = stock_answers.each_with_index.map { |answer, i| alone[i] || answer != true ? answer : signer_chain }
+        expect(answers).to eq(expected), "#{name}: ours #{answers}, stock's with the signer's chain #{expected}"
       end
     end
   end

@@ -6,7 +6,9 @@
 # the store's settings. ANSWER_SCRIPT, run by MRI, by stock JRuby and by JRuby with the gem, checks
 # each case through X509::StoreContext#verify and X509::Store#verify and writes every answer a
 # caller reads: the result, error, error_string, error_depth, current_cert, chain and the verify
-# callback's calls.
+# callback's calls; and OCSP::BasicResponse#verify of an answer the leaf signed (as its own
+# responder, its certificate inside) with each flag (OCSP_FLAGS), with the signer's chain's own check for the OCSP helper
+# purpose beside (what OpenSSL requires of a responder's chain).
 module ChainCases
   CASES_SCRIPT = <<~'RUBY'
     HOUR = 3600
@@ -31,12 +33,22 @@ module ChainCases
     def tampered(c) = OpenSSL::X509::Certificate.new(c.to_der.tap { |d| d.setbyte(-1, d.getbyte(-1) ^ 1) })
     def hex(c) = c.to_der.unpack1("H*")
 
+    # An OCSP answer the leaf signs as its own responder (its key is the one every leaf is made of).
+    def ocsp(leaf, key, issuer)
+      response = OpenSSL::OCSP::BasicResponse.new
+      response.add_status(OpenSSL::OCSP::CertificateId.new(leaf, issuer), OpenSSL::OCSP::V_CERTSTATUS_GOOD, 0, nil, -60, HOUR, [])
+      response.sign(leaf, key, [], 0, "SHA256").to_der.unpack1("H*")
+    end
+
     cases = []
+    leaf_key = nil
     add = ->(name, leaf, untrusted, trusted, **settings) do
-      cases << { "name" => name, "leaf" => hex(leaf), "untrusted" => untrusted.map { |c| hex(c) }, "trusted" => trusted.map { |c| hex(c) }, **settings.transform_keys(&:to_s) }
+      cases << { "name" => name, "leaf" => hex(leaf), "untrusted" => untrusted.map { |c| hex(c) }, "trusted" => trusted.map { |c| hex(c) },
+                 "ocsp" => ocsp(leaf, leaf_key, untrusted.first || trusted.first || leaf), **settings.transform_keys(&:to_s) }
     end
     { "rsa" => -> { OpenSSL::PKey::RSA.new(2048) }, "p256" => -> { OpenSSL::PKey::EC.generate("prime256v1") } }.each do |kind, generate|
       rk, ik, lk, other = Array.new(4) { generate.call }
+      leaf_key = lk
       root = cert(rk, "/CN=#{kind} Root")
       inter = cert(ik, "/CN=#{kind} Intermediate", issuer: root, issuer_key: rk)
       leaf = cert(lk, "/CN=#{kind} Leaf", issuer: inter, issuer_key: ik, ca: false)
@@ -55,6 +67,11 @@ module ChainCases
       add.("#{kind} self-signed leaf", cert(lk, "/CN=#{kind} Alone", ca: false), [], [root])
       alone = cert(lk, "/CN=#{kind} Alone Trusted")
       add.("#{kind} self-signed leaf trusted", alone, [], [alone])
+      add.("#{kind} self-signed leaf trusted, given untrusted too", alone, [alone, inter], [alone])
+      add.("#{kind} self-signed leaf trusted, given untrusted, untrusted first", alone, [alone], [alone], flags: 0)
+      add.("#{kind} self-signed leaf, another of its name trusted", alone, [], [cert(other, "/CN=#{kind} Alone Trusted")])
+      add.("#{kind} self-signed leaf trusted twice over", alone, [], [alone, cert(other, "/CN=#{kind} Alone Trusted")])
+      add.("#{kind} valid, untrusted first", leaf, [inter], [root], flags: 0)
       { "leaf" => [:leaf], "intermediate" => [:inter], "root" => [:root] }.each do |depth, (which)|
         [["expired", -2 * HOUR, -HOUR], ["not yet valid", HOUR, 2 * HOUR]].each do |what, from, to|
           r = which == :root ? cert(rk, "/CN=#{kind} Root", from: from, to: to) : root
@@ -88,6 +105,15 @@ module ChainCases
       client = cert(lk, "/CN=#{kind} Client", issuer: inter, issuer_key: ik, extensions: [["basicConstraints", "CA:FALSE", true], ["extendedKeyUsage", "clientAuth", false]])
       add.("#{kind} purpose mismatch", client, [inter], [root], purpose: OpenSSL::X509::PURPOSE_SSL_SERVER)
       add.("#{kind} purpose held", client, [inter], [root], purpose: OpenSSL::X509::PURPOSE_SSL_CLIENT)
+      server = cert(lk, "/CN=#{kind} Server", issuer: inter, issuer_key: ik, extensions: [["basicConstraints", "CA:FALSE", true], ["keyUsage", "digitalSignature,keyEncipherment", true], ["extendedKeyUsage", "serverAuth", false]])
+      add.("#{kind} server purpose held", server, [inter], [root], purpose: OpenSSL::X509::PURPOSE_SSL_SERVER)
+      add.("#{kind} client purpose of a server", server, [inter], [root], purpose: OpenSSL::X509::PURPOSE_SSL_CLIENT)
+      %w[PURPOSE_OCSP_HELPER PURPOSE_SMIME_SIGN PURPOSE_ANY PURPOSE_CRL_SIGN PURPOSE_TIMESTAMP_SIGN].each do |purpose|
+        add.("#{kind} #{purpose}", leaf, [inter], [root], purpose: OpenSSL::X509.const_get(purpose))
+      end
+      %w[TRUST_COMPAT TRUST_SSL_CLIENT TRUST_SSL_SERVER TRUST_OCSP_SIGN].each do |trust|
+        add.("#{kind} #{trust}", leaf, [inter], [root], trust: OpenSSL::X509.const_get(trust))
+      end
       add.("#{kind} store time before the leaf", leaf, [inter], [root], time: (Time.now - 2 * HOUR).to_i)
       add.("#{kind} store time within", leaf, [inter], [root], time: (Time.now + HOUR).to_i)
       add.("#{kind} callback true on an expired leaf", cert(lk, "/CN=#{kind} Leaf", issuer: inter, issuer_key: ik, ca: false, from: -2 * HOUR, to: -HOUR), [inter], [root], callback: true)
@@ -99,14 +125,16 @@ module ChainCases
   RUBY
 
   ANSWER_SCRIPT = <<~'RUBY'
+    OCSP_FLAGS = [0, OpenSSL::OCSP::NOCHAIN, OpenSSL::OCSP::NOCHECKS, OpenSSL::OCSP::TRUSTOTHER, OpenSSL::OCSP::NOINTERN, OpenSSL::OCSP::NOVERIFY, OpenSSL::OCSP::NOSIGS]
     cert = ->(hex) { OpenSSL::X509::Certificate.new([hex].pack("H*")) }
     hex = ->(c) { c&.to_der&.unpack1("H*") }
     answers = JSON.parse($stdin.read).map do |c|
       store = OpenSSL::X509::Store.new
       c["trusted"].each { |t| store.add_cert(cert.(t)) }
       store.purpose = c["purpose"] if c["purpose"]
+      store.trust = c["trust"] if c["trust"]
       store.time = Time.at(c["time"]) if c["time"]
-      store.flags = c["flags"] if c["flags"]
+      store.flags = c["flags"] unless c["flags"].nil?
       leaf = cert.(c["leaf"])
       untrusted = c["untrusted"].map(&cert)
       calls = []
@@ -115,9 +143,16 @@ module ChainCases
       end
       ctx = OpenSSL::X509::StoreContext.new(store, leaf, untrusted)
       result = begin; ctx.verify; rescue => e; "#{e.class}: #{e.message}"; end
-      context = [result, ctx.error, ctx.error_string, ctx.error_depth, hex.(ctx.current_cert), ctx.chain&.map(&hex), calls]
+      context = [result, ctx.error, ctx.error_string, ctx.error_depth, hex.(ctx.current_cert), ctx.chain&.map(&hex), calls.dup]
+      calls.clear
       whole = begin; store.verify(leaf, untrusted); rescue => e; "#{e.class}: #{e.message}"; end
-      [c["name"], context, [whole, store.error, store.error_string, store.chain&.map(&hex)]]
+      whole = [whole, store.error, store.error_string, store.chain&.map(&hex), calls.dup]
+      # (the OCSP checks' callback calls are not kept: the gem checks a signer's chain twice where a
+      # callback is set, stock's check and its own with stock's StoreContext, each calling it)
+      response = OpenSSL::OCSP::BasicResponse.new([c["ocsp"]].pack("H*"))
+      ocsp = OCSP_FLAGS.map { |flags| begin; response.verify(untrusted, store, flags); rescue => e; "#{e.class}: #{e.message}"; end }
+      signer = OpenSSL::X509::StoreContext.new(store, leaf, [leaf] + untrusted).tap { |s| s.purpose = OpenSSL::X509::PURPOSE_OCSP_HELPER }
+      [c["name"], context, whole, ocsp, (signer.verify rescue false)]
     end
     puts JSON.generate(answers)
   RUBY

@@ -2,7 +2,7 @@
 
 # The Java extension's packages are layers, and a package uses only the layers below it: an
 # algorithm's methods and the structure methods sit on the call they share (the structures'
-# verification above them, on how the structures are held, and the chains' above that), the call on the provider, paddings
+# verification above them and the chain rules, on how the structures are held), the call on the provider, paddings
 # and engines. A use upward (the call reaching into RSA's methods) would tie what every algorithm
 # shares to one of them; two packages of one layer stay apart, so an EC package beside rsa needs
 # nothing of it. The engines are layers of their own, by concern: on top
@@ -19,8 +19,8 @@ RSpec.describe "The Java extension's packages", one_line: true do
   # Top to bottom; the packages of one row may not use each other.
   layers = [
     %w[fastrsaengine],                                  # the service: defines the Ruby modules
-    %w[fastrsaengine.chains],                           # certificate chains' checks, on a certificate's signature check
-    %w[fastrsaengine.verification],                     # the structures' checks, on how the structures are held
+    %w[fastrsaengine.verification],                     # the structures' and chains' checks, on how the structures are held
+    %w[fastrsaengine.chains],                           # which chains the gem checks itself, OpenSSL's way
     %w[fastrsaengine.rsa fastrsaengine.ec fastrsaengine.structures], # RSA's and EC's methods; certificate, CSR, CRL, OCSP, PKCS#7
     %w[fastrsaengine.call],                             # the call, stock, stats, errors, backend control
     %w[fastrsaengine.provider],                         # the opt-in JCA provider

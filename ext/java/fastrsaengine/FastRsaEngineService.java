@@ -10,7 +10,7 @@ import fastrsaengine.rsa.KeyLoading;
 import fastrsaengine.rsa.RsaMethods;
 import fastrsaengine.structures.CrlRevokedOrder;
 import fastrsaengine.structures.StructureMethods;
-import fastrsaengine.chains.ChainMethods;
+import fastrsaengine.verification.ChainMethods;
 import fastrsaengine.verification.VerificationMethods;
 import org.jruby.Ruby;
 import org.jruby.RubyModule;

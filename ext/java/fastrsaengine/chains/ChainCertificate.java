@@ -2,7 +2,6 @@ package fastrsaengine.chains;
 
 import fastrsaengine.engines.shared.WeakIdentityCache;
 import fastrsaengine.structures.JopensslSeams;
-import fastrsaengine.verification.IssuerSignature;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
@@ -55,8 +54,10 @@ final class ChainCertificate {
     final PublicKey key;
     /** The DER its signature is checked over (null: not plain). */
     final byte[] signed;
+    /** Its own signature found good under its own key, once (a fact of its bytes, kept as stock's X509AuxCertificate keeps its own). */
+    private volatile boolean selfSignatureGood;
 
-    private ChainCertificate(X509AuxCertificate stockForm, X509Certificate jca) throws GeneralSecurityException, IOException {
+    private ChainCertificate(X509AuxCertificate stockForm, X509Certificate jca, ChainSignatures signatures) throws GeneralSecurityException, IOException {
         this.stockForm = stockForm;
         subject = jca.getSubjectX500Principal();
         issuer = jca.getIssuerX500Principal();
@@ -68,20 +69,20 @@ final class ChainCertificate {
         pathLength = jca.getBasicConstraints();
         subjectKeyId = subjectKeyId(jca);
         AuthorityKeyIdentifier authority = authorityKeyId(jca);
-        authorityKeyId = authority == null ? null : authority.getKeyIdentifierObject() == null ? null : authority.getKeyIdentifierObject().getOctets();
+        authorityKeyId = keyId(authority);
         key = jca.getPublicKey();
-        signed = IssuerSignature.checkedDer(jca);
+        signed = signatures.signedDer(jca);
         plain = signed != null && handledCritical(jca) && jca.getExtensionValue(PROXY_CERT_INFO) == null
             && (authority == null || authority.getAuthorityCertIssuer() == null && authority.getAuthorityCertSerialNumber() == null);
     }
 
     /** The certificate as read, from cache where its JCA form was read before; null where it cannot be read (stock decides). */
-    static ChainCertificate of(X509AuxCertificate stockForm) {
+    static ChainCertificate of(X509AuxCertificate stockForm, ChainSignatures signatures) {
         X509Certificate jca = JopensslSeams.wrapped(stockForm);
         ChainCertificate read = READ.get(jca);
         if (read != null) return read.stockForm == stockForm ? read : read.as(stockForm);
         try {
-            read = new ChainCertificate(stockForm, jca);
+            read = new ChainCertificate(stockForm, jca, signatures);
         } catch (GeneralSecurityException | IOException | RuntimeException unread) {
             return null;
         }
@@ -110,6 +111,19 @@ final class ChainCertificate {
         signed = read.signed;
     }
 
+    /**
+     * Whether its own signature is good under its own key: checked until found good, then known
+     * (shared by every wrapper of one JCA certificate, whose bytes never change).
+     */
+    boolean selfSigned(ChainSignatures signatures) {
+        if (signed == null) return false;
+        ChainCertificate shared = READ.get(JopensslSeams.wrapped(stockForm));
+        if (shared != null && shared.selfSignatureGood) return true;
+        boolean good = signatures.good(signed, key);
+        if (good && shared != null) shared.selfSignatureGood = true;
+        return good;
+    }
+
     /** Self-issued: its subject its issuer (stock's EXFLAG_SI, by X500Principal's comparison). */
     boolean selfIssued() {
         return subject.equals(issuer);
@@ -128,6 +142,12 @@ final class ChainCertificate {
     boolean issued(ChainCertificate certificate) {
         if (!subject.equals(certificate.issuer) || !signsCertificates) return false;
         return certificate.authorityKeyId == null || subjectKeyId == null || Arrays.equals(certificate.authorityKeyId, subjectKeyId);
+    }
+
+    /** The key id of an authority key identifier (Bouncy Castle 1.68 to 1.85 all have this getter). */
+    @SuppressWarnings("deprecation")
+    private static byte[] keyId(AuthorityKeyIdentifier authority) {
+        return authority == null ? null : authority.getKeyIdentifier();
     }
 
     private static boolean handledCritical(X509Certificate jca) {

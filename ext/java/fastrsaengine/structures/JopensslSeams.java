@@ -21,7 +21,9 @@ import org.jruby.ext.openssl.SecurityHelper;
 import org.jruby.ext.openssl.X509CRL;
 import org.jruby.ext.openssl.X509Cert;
 import org.jruby.ext.openssl.X509Request;
+import org.jruby.ext.openssl.X509Store;
 import org.jruby.ext.openssl.X509StoreContext;
+import org.jruby.ext.openssl.x509store.Store;
 import org.jruby.ext.openssl.x509store.StoreContext;
 import org.jruby.ext.openssl.x509store.X509AuxCertificate;
 import org.jruby.ext.openssl.impl.ASN1Registry;
@@ -113,7 +115,9 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     until then: a second verify is refused) with {@code num_untrusted}, and the last depth it
  *     checked in {@code error_depth}, {@code current_cert} and {@code current_issuer}, which {@code
  *     chain}, {@code current_cert}, {@code error_depth} and X509::Store#verify read. Where the gem's
- *     check answers (fastrsaengine/chains), it leaves those fields as stock's verify leaves them.</li>
+ *     check answers (fastrsaengine/chains), it leaves those fields as stock's verify leaves them.
+ *     OCSP::BasicResponse#verify checks its signer's chain with such a check of its own, on the
+ *     store an X509::Store holds in its private field {@code store}, with the purpose OCSP helper.</li>
  * </ol>
  * The private fields and methods are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.
@@ -220,6 +224,11 @@ public final class JopensslSeams {
         return (StoreContext) Fields.read(Fields.STORE_CONTEXT, "X509::StoreContext", storeContext);
     }
 
+    /** The store an X509::Store holds, which its store contexts check against (item 13 above). */
+    public static Store store(IRubyObject store) {
+        return (Store) Fields.read(Fields.STORE, "X509::Store", store);
+    }
+
     /** The certificate a store context checks, as its initialize wrapped it (item 13 above); null for none. */
     public static X509AuxCertificate certificateToCheck(StoreContext check) {
         return (X509AuxCertificate) Fields.read(Fields.CONTEXT_CERTIFICATE, "StoreContext", check);
@@ -238,15 +247,15 @@ public final class JopensslSeams {
 
     /**
      * A store context left as stock's verify leaves it when the chain verifies (item 13 above): the
-     * chain (the certificate, the untrusted ones it took, the trusted one last), the leaf the last
-     * depth checked, its issuer current.
+     * chain (the certificate, the untrusted ones it took, the trusted one last; a self-signed one
+     * trusted alone), the leaf the last depth checked, its issuer current.
      */
     public static void holdVerifiedChain(StoreContext check, List<X509AuxCertificate> chain) {
         Fields.write(Fields.CONTEXT_CHAIN, "StoreContext", check, new java.util.ArrayList<>(chain));
         Fields.write(Fields.CONTEXT_UNTRUSTED_COUNT, "StoreContext", check, chain.size() - 1);
         Fields.write(Fields.CONTEXT_DEPTH, "StoreContext", check, 0);
         Fields.write(Fields.CONTEXT_CURRENT, "StoreContext", check, chain.get(0));
-        Fields.write(Fields.CONTEXT_CURRENT_ISSUER, "StoreContext", check, chain.get(1));
+        Fields.write(Fields.CONTEXT_CURRENT_ISSUER, "StoreContext", check, chain.get(Math.min(1, chain.size() - 1)));
     }
 
     /** The private methods of item 11, each null where this jruby-openssl has none of that name and shape. */
@@ -292,6 +301,7 @@ public final class JopensslSeams {
         static final Field CRL_CHANGED = find(X509CRL.class, "changed");
         static final Field PKCS7_DATA = find(org.jruby.ext.openssl.PKCS7.class, "p7");
         static final Field STORE_CONTEXT = find(X509StoreContext.class, "storeContext");
+        static final Field STORE = find(X509Store.class, "store");
         static final Field CONTEXT_CERTIFICATE = find(StoreContext.class, "cert");
         static final Field CONTEXT_UNTRUSTED = find(StoreContext.class, "untrusted");
         static final Field CONTEXT_CHAIN = find(StoreContext.class, "chain");

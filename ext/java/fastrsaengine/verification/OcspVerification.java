@@ -1,6 +1,20 @@
 package fastrsaengine.verification;
 
 import fastrsaengine.call.Errors;
+import fastrsaengine.chains.ChainSignatures;
+import fastrsaengine.chains.PlainChain;
+import fastrsaengine.engines.shared.WeakIdentityCache;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.bouncycastle.asn1.ASN1Sequence;
+import org.bouncycastle.asn1.ocsp.SingleResponse;
+import org.jruby.ext.openssl.x509store.Store;
+import org.jruby.ext.openssl.x509store.StoreContext;
+import org.jruby.ext.openssl.x509store.X509AuxCertificate;
 import fastrsaengine.structures.JopensslSeams;
 import java.security.PublicKey;
 import java.security.cert.Certificate;
@@ -30,6 +44,11 @@ final class OcspVerification {
     private static final int NOINTERN = 0x2, NOSIGS = 0x4, NOCHAIN = 0x8, NOVERIFY = 0x10, TRUSTOTHER = 0x200;
     /** X509::PURPOSE_OCSP_HELPER, the purpose OpenSSL checks a responder's chain for. */
     private static final int PURPOSE_OCSP_HELPER = 8;
+    /** Each response's certificates, as read for its signer's chain ({@link #certificatesRead}). */
+    private static final WeakIdentityCache<BasicOCSPResponse, List<X509Certificate>> RESPONSE_CERTIFICATES = new WeakIdentityCache<>();
+    /** SHA-1, SHA-224, SHA-256, SHA-384, SHA-512: the CertID hashes stock digests with. */
+    private static final Set<String> STOCK_ID_HASHES = new HashSet<>(Arrays.asList(
+        "1.3.14.3.2.26", "2.16.840.1.101.3.4.2.4", "2.16.840.1.101.3.4.2.1", "2.16.840.1.101.3.4.2.2", "2.16.840.1.101.3.4.2.3"));
 
     final BasicOCSPResponse response;
     final PublicKey signerKey;
@@ -106,6 +125,66 @@ final class OcspVerification {
         IRubyObject check = storeContext.callMethod(context, "new", new IRubyObject[] {given.eltInternal(1), signerCertificate, untrusted});
         check.callMethod(context, "purpose=", context.runtime.newFixnum(PURPOSE_OCSP_HELPER));
         return check.callMethod(context, "verify").isTrue();
+    }
+
+    /**
+     * Stock's answer to the signer's chain where the gem's own check finds that chain plain and good
+     * ({@link PlainChain}, on the chain stock's verify checks: the signer, the response's
+     * certificates and the ones given untrusted, none with OCSP::NOCHAIN, the OCSP helper purpose, no
+     * time or callback set on the store): then stock's verify answers true with OCSP::NOCHAIN, else
+     * as the chain's root's own signature verifies (its issuer check, 0.14 to 0.16, matches no
+     * response whose ids it digests: their hashes compared as arrays, by identity). Null where stock decides.
+     */
+    Boolean plainChainAnswer(ChainSignatures signatures, RubyArray<?> given) {
+        IRubyObject store = given.eltInternal(1);
+        if (!store.getInstanceVariables().getInstanceVariable("@time").isNil() || !idsDigestedByStock()) return null;
+        Store held = JopensslSeams.store(store);
+        if (held.getExtraData(StoreContext.ossl_ssl_ex_vcb_idx) != null) return null;
+        List<X509AuxCertificate> untrusted = new ArrayList<>();
+        if ((flags & NOCHAIN) == 0) {
+            List<X509Certificate> inside = certificatesRead(response);
+            if (inside == null) return null;
+            for (X509Certificate certificate : inside) untrusted.add(new X509AuxCertificate(certificate));
+            RubyArray<?> certificates = (RubyArray<?>) given.eltInternal(0);
+            for (int i = 0; i < certificates.size(); i++) {
+                untrusted.add(new X509AuxCertificate(certificates.eltInternal(i).toJava(X509Certificate.class)));
+            }
+        }
+        StoreContext check = new StoreContext(held);
+        if (!(signer instanceof X509Certificate) || check.init(new X509AuxCertificate((X509Certificate) signer), untrusted) != 1
+            || check.setPurpose(PURPOSE_OCSP_HELPER) != 1) return null;
+        List<X509AuxCertificate> chain = PlainChain.verified(signatures, check);
+        if (chain == null) return null;
+        return (flags & NOCHAIN) != 0 || PlainChain.selfSigned(signatures, chain.get(chain.size() - 1)) ? Boolean.TRUE : null;
+    }
+
+    /** A response's certificates as JCA certificates, read once a response; null where one cannot be read (stock decides). */
+    private static List<X509Certificate> certificatesRead(BasicOCSPResponse response) {
+        List<X509Certificate> read = RESPONSE_CERTIFICATES.get(response);
+        if (read != null) return read;
+        read = new ArrayList<>();
+        try {
+            if (response.getCerts() != null) {
+                for (org.bouncycastle.asn1.x509.Certificate inside : certificatesIn(response)) {
+                    read.add((X509Certificate) SecurityHelper.getCertificateFactory("X.509").generateCertificate(new ByteArrayInputStream(inside.getEncoded())));
+                }
+            }
+        } catch (GeneralSecurityException | IOException | RuntimeException unread) {
+            return null;
+        }
+        RESPONSE_CERTIFICATES.put(response, read);
+        return read;
+    }
+
+    /** Whether every single response's id names a hash stock's issuer check digests with (another: it may raise). */
+    private boolean idsDigestedByStock() {
+        ASN1Sequence responses = response.getTbsResponseData().getResponses();
+        if (responses.size() == 0) return false;
+        for (int i = 0; i < responses.size(); i++) {
+            String hash = SingleResponse.getInstance(responses.getObjectAt(i)).getCertID().getHashAlgorithm().getAlgorithm().getId();
+            if (!STOCK_ID_HASHES.contains(hash)) return false;
+        }
+        return true;
     }
 
     /** The arguments for stock's verify of all but the signature: the flags with OCSP::NOSIGS. */

@@ -1,7 +1,8 @@
-package fastrsaengine.chains;
+package fastrsaengine.verification;
 
 import fastrsaengine.call.Call;
 import fastrsaengine.call.Stats.Outcome;
+import fastrsaengine.chains.PlainChain;
 import fastrsaengine.structures.JopensslSeams;
 import java.util.List;
 import org.jruby.anno.JRubyMethod;
@@ -26,7 +27,7 @@ public final class ChainMethods {
         Call call = Call.start(context, module, "store_context_verify", stock);
         StoreContext check = JopensslSeams.storeContext(self);
         if (check == null || check.getChain() != null || hasCallback(self, check)) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
-        List<X509AuxCertificate> chain = PlainChain.verified(call, check);
+        List<X509AuxCertificate> chain = PlainChain.verified(new IssuerSignature(call), check);
         if (chain == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
         JopensslSeams.holdVerifiedChain(check, chain);
         return call.verdict(true);
