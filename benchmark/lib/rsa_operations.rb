@@ -13,9 +13,10 @@ require_relative "structure_operations"
 # trusted) and pkcs7_decrypt (PKCS7#decrypt of an envelope), each on objects of its
 # own: as in an app, threads share a key, but each thread has its own structures (the gem signs one
 # such object one thread at a time, as signing rewrites it in place). keygen makes a new key of the
-# key's size a call. The chain checks (ChainOperations) under a root of this key.
+# key's size a call. The chain checks (ChainOperations) under a root of this key. public_op is
+# the public operation alone (m^e mod n, unpadded), the arithmetic inside each check.
 class RsaOperations
-  NAMES = %w[sign verify verify_pss encrypt decrypt cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify ocsp_verify
+  NAMES = %w[sign verify verify_pss public_op encrypt decrypt cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify ocsp_verify
              pkcs7_sign pkcs7_verify pkcs7_decrypt keygen].concat(ChainOperations::NAMES).freeze
   DIGEST = "SHA256"
   MESSAGE = "k" * 32 # as long as a 256-bit session key, so it can be encrypted too
@@ -41,10 +42,14 @@ class RsaOperations
     public_key = key.public_key
     signature = key.sign(DIGEST, MESSAGE)
     ciphertext = key.public_encrypt(MESSAGE)
+    block = signature # k bytes below n
     @operations = { "sign" => -> { key.sign(DIGEST, MESSAGE) },
                     "verify" => -> { public_key.verify(DIGEST, signature, MESSAGE) },
                     "decrypt" => -> { key.private_decrypt(ciphertext) },
                     "keygen" => -> { OpenSSL::PKey::RSA.generate(key.n.num_bits) },
+                    # The arithmetic alone inside every check of a signature (m^e mod n, no padding):
+                    # beside verify and the structures' and chains' rows, what is the cost around it.
+                    "public_op" => -> { public_key.public_encrypt(block, OpenSSL::PKey::RSA::NO_PADDING) },
                     # PKCS#1 v1.5, which every runtime has: benchmark/benchmark.rb's encrypt row. Not in
                     # NAMES (bin/benchmark's rows, whose encrypt is OAEP), so `names` leaves it out.
                     "public_encrypt" => -> { public_key.public_encrypt(MESSAGE) } }

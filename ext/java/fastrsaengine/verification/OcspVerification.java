@@ -57,10 +57,10 @@ final class OcspVerification {
     final boolean signatureAlone;
     private final int flags;
 
-    private OcspVerification(BasicOCSPResponse response, Certificate signer, int flags) {
+    private OcspVerification(BasicOCSPResponse response, OcspSigners.Found found, int flags) {
         this.response = response;
-        this.signer = signer;
-        this.signerKey = signer.getPublicKey();
+        this.signer = found.signer;
+        this.signerKey = found.key;
         this.flags = flags;
         this.signatureAlone = signatureAlone(flags);
     }
@@ -96,8 +96,8 @@ final class OcspVerification {
         if (flags == null || !(given.eltInternal(0) instanceof RubyArray)) return null;
         BasicOCSPResponse response = JopensslSeams.ocspResponse(self);
         if (response == null) return null;
-        Certificate signer = JopensslSeams.ocspSigner(context, self, given.eltInternal(0), flags);
-        return signer == null || signer.getPublicKey() == null ? null : new OcspVerification(response, signer, flags);
+        OcspSigners.Found found = OcspSigners.of(context, self, response, given.eltInternal(0), flags);
+        return found == null || found.key == null ? null : new OcspVerification(response, found, flags);
     }
 
     /**

@@ -1,5 +1,6 @@
 package fastrsaengine.verification;
 
+import fastrsaengine.engines.shared.WeakIdentityCache;
 import fastrsaengine.call.EcKeyStates;
 import fastrsaengine.engines.ec.EcSignatures;
 import fastrsaengine.engines.ec.PreparedEcPublicKey;
@@ -32,6 +33,8 @@ import org.bouncycastle.jce.provider.BouncyCastleProvider;
 final class SignatureCheck {
     /** Bouncy Castle's ECDSA in Java, named: the check of an EC key where no EC engine is active or has the curve. */
     private static final Provider BOUNCY_CASTLE = new BouncyCastleProvider();
+    /** A response's identifier, signed part and signature, encoded once a response (its objects never change). */
+    private static final WeakIdentityCache<BasicOCSPResponse, byte[][]> OCSP_PARTS = new WeakIdentityCache<>();
 
     /** A public key the engine checks signatures with. */
     interface Key {
@@ -126,13 +129,18 @@ final class SignatureCheck {
      * as Bouncy Castle holds it, under the response's one identifier.
      */
     static SignatureVerdict ocsp(BasicOCSPResponse response, Key key) {
-        try {
-            ASN1BitString bits = response.getSignature();
-            byte[] bitString = concat((byte) bits.getPadBits(), bits.getBytes());
-            return signature(response.getSignatureAlgorithm().getEncoded(ASN1Encoding.DER), response.getTbsResponseData().getEncoded(ASN1Encoding.DER), bitString, key);
-        } catch (IOException unread) {
-            return SignatureVerdict.STOCK;
+        byte[][] parts = OCSP_PARTS.get(response);
+        if (parts == null) {
+            try {
+                ASN1BitString bits = response.getSignature();
+                parts = new byte[][] {response.getSignatureAlgorithm().getEncoded(ASN1Encoding.DER),
+                    response.getTbsResponseData().getEncoded(ASN1Encoding.DER), concat((byte) bits.getPadBits(), bits.getBytes())};
+            } catch (IOException unread) {
+                return SignatureVerdict.STOCK;
+            }
+            OCSP_PARTS.put(response, parts);
         }
+        return signature(parts[0], parts[1], parts[2], key);
     }
 
     /** A certificate's, CSR's or CRL's DER as it was read; {@code inside} reads the algorithm its TBS repeats (null: none compared). */
