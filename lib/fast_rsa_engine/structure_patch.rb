@@ -71,6 +71,15 @@ module FastRsaEngine
     # (FastRsaEngine::ChainMethods), with the context left as stock's verify leaves it; else stock's.
     module StoreContextVerify
       def verify = ChainMethods.store_context_verify(self) { super() }
+      def error_string = ChainMethods.error_string(error) { super() }
+    end
+
+    # X509::Store#verify: stock's, which calls the context's verify and copies its fields, then the
+    # error's words as OpenSSL's where stock has none for it (X509::StoreContext#error_string's).
+    module StoreVerify
+      def verify(*args, &block)
+        super.tap { @error_string = ChainMethods.error_string(@error) { @error_string } if @error }
+      end
     end
 
     # OCSP::Request#sign(signer_cert, key [, certs [, flags [, digest]]])
@@ -105,7 +114,7 @@ module FastRsaEngine
       ocsp_basic_response_sign: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspBasicResponse) },
       ocsp_verify: -> { OpenSSL::OCSP::BasicResponse.prepend(OcspVerify) },
       ocsp_request_sign: -> { OpenSSL::OCSP::Request.prepend(OcspRequest) },
-      store_context_verify: -> { OpenSSL::X509::StoreContext.prepend(StoreContextVerify) },
+      store_context_verify: -> { OpenSSL::X509::StoreContext.prepend(StoreContextVerify) && OpenSSL::X509::Store.prepend(StoreVerify) },
       pkcs7_sign: -> { patch_pkcs7_sign(OpenSSL::PKCS7) },
       pkcs7_verify: -> { OpenSSL::PKCS7.prepend(Pkcs7Verify) },
       pkcs7_decrypt: -> { OpenSSL::PKCS7.prepend(decrypt_patch(OpenSSL::PKCS7.instance_method(:decrypt))) }

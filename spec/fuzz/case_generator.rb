@@ -234,6 +234,12 @@ module Fuzz
       [[key, signer, digest, pick(StructureCalls::OCSP_CHECKS)], nil]
     end
 
+    # A chain's keys (the leaf's drawn, the intermediate's a signer), digest and mutation (StructureCalls#store_context_verify).
+    def store_context_verify_arguments
+      key, signer, digest, = verify_arguments.first
+      [[key, signer, digest, pick(StructureCalls::CHAIN_CHECKS)], nil]
+    end
+
     # What PKCS7#verify checks (StructureCalls#pkcs7_verify).
     def pkcs7_check
       pick(StructureCalls::PKCS7_CHECKS)

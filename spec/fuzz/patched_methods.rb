@@ -73,6 +73,7 @@ module Fuzz
     PatchedMethod.new("crl_sign", :boolean, ->(g) { g.crl_arguments }, "Fuzz::StructureCalls"),
     PatchedMethod.new("ocsp_basic_response_sign", :boolean, ->(g) { g.ocsp_basic_response_arguments }, "Fuzz::StructureCalls"),
     PatchedMethod.new("ocsp_verify", :boolean, ->(g) { g.ocsp_verify_arguments }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("store_context_verify", :boolean, ->(g) { g.store_context_verify_arguments }, "Fuzz::StructureCalls"),
     PatchedMethod.new("ocsp_request_sign", :boolean, ->(g) { [[g.signer, g.key_argument, *g.ocsp_options], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("pkcs7_sign", :boolean, ->(g) { [[g.signer, g.key_argument, g.structure_data, *g.pkcs7_options], nil] }, "Fuzz::StructureCalls"),
     PatchedMethod.new("pkcs7_verify", :boolean, ->(g) { [[g.key_argument, g.pkcs7_check], nil] }, "Fuzz::StructureCalls"),

@@ -393,6 +393,80 @@ module Fuzz
       OpenSSL::OCSP::BasicResponse.new(der).verify(given, OpenSSL::X509::Store.new.tap { |s| trusted.each { |c| s.add_cert(c) } }, flags)
     end
 
+    # X509::StoreContext#verify and X509::Store#verify of a chain of three: a root of the issuer key
+    # (trusted), an intermediate of the signer drawn, a leaf of the key drawn, each as the check
+    # mutates it (CHAIN_CHECKS: times, extensions, signatures at each depth, the store's settings, a
+    # callback); every field a caller reads answered.
+    CHAIN_CHECKS = ["valid", "leaf expired", "intermediate expired", "root not yet valid", "leaf tampered",
+                    "intermediate tampered", "root tampered", "missing intermediate", "intermediate CA:FALSE",
+                    "intermediate without keyCertSign", "intermediate with an unknown critical extension",
+                    "leaf self-signed", "leaf self-signed, trusted", "intermediate trusted too", "two roots of one name",
+                    "purpose ssl client", "purpose ocsp helper", "trust compat", "callback true", "callback false",
+                    "store time before", "partial chain", "untrusted first", "leaf digest", "leaf signed by the root"].freeze
+
+    def store_context_verify(key, signer, digest, check)
+      leaf_key = key.is_a?(OpenSSL::PKey::PKey) ? key : other_key(KeyCorpus.key(ISSUER))
+      root_key = KeyCorpus.key(ISSUER)
+      signer = chain_signer(signer)
+      leaf_key = chain_signer(leaf_key) if check.start_with?("leaf self-signed")
+      root = chain_certificate(root_key, "/CN=fuzz root", nil, root_key, true, check == "root not yet valid" ? :future : nil)
+      inter = chain_certificate(signer, "/CN=fuzz intermediate", root, root_key, !check.include?("CA:FALSE"), check == "intermediate expired" ? :past : nil,
+                                { "intermediate without keyCertSign" => "digitalSignature" }[check], check.include?("unknown critical"))
+      leaf_issuer, leaf_issuer_key = check == "leaf signed by the root" ? [root, root_key] : [inter, signer]
+      leaf = if check.start_with?("leaf self-signed")
+               chain_certificate(leaf_key, "/CN=fuzz leaf", nil, leaf_key, false, nil)
+             else
+               chain_certificate(leaf_key, "/CN=fuzz leaf", leaf_issuer, leaf_issuer_key, false, check == "leaf expired" ? :past : nil, nil, false,
+                                 check == "leaf digest" ? digest : "SHA256")
+             end
+      tampered = ->(cert) { OpenSSL::X509::Certificate.new(cert.to_der.tap { |d| d.setbyte(-1, d.getbyte(-1) ^ 1) }) }
+      leaf = tampered.(leaf) if check == "leaf tampered"
+      inter = tampered.(inter) if check == "intermediate tampered"
+      root = tampered.(root) if check == "root tampered"
+      store = OpenSSL::X509::Store.new
+      store.add_cert(root)
+      store.add_cert(leaf) if check == "leaf self-signed, trusted"
+      store.add_cert(inter) if check == "intermediate trusted too"
+      store.add_cert(chain_certificate(leaf_key, "/CN=fuzz root", nil, leaf_key, true, nil)) if check == "two roots of one name"
+      store.purpose = OpenSSL::X509::PURPOSE_SSL_CLIENT if check == "purpose ssl client"
+      store.purpose = OpenSSL::X509::PURPOSE_OCSP_HELPER if check == "purpose ocsp helper"
+      store.trust = OpenSSL::X509::TRUST_COMPAT if check == "trust compat"
+      store.time = Time.at(1_600_000_000) if check == "store time before"
+      store.flags = 0x80000 if check == "partial chain" # X509_V_FLAG_PARTIAL_CHAIN, which jruby-openssl does not name
+      store.flags = 0 if check == "untrusted first"
+      calls = []
+      store.verify_callback = ->(ok, ctx) { calls << [ok, ctx.error, ctx.error_depth]; check == "callback true" } if check.start_with?("callback")
+      untrusted = check == "missing intermediate" ? [] : [inter]
+      ctx = OpenSSL::X509::StoreContext.new(store, leaf, untrusted)
+      # (certificates by subject: an ECDSA signature, and so the DER, differs from one run to the next)
+      answer = [ctx.verify, ctx.error, ctx.error_string, ctx.error_depth, ctx.current_cert&.subject&.to_s, ctx.chain&.map { |c| c.subject.to_s }]
+      answer + [store.verify(leaf, untrusted), store.error, store.error_string, store.chain&.map { |c| c.subject.to_s }, calls]
+    end
+
+    # A key that signs a chain's certificate as stock signs it (certificate_sign's own differences
+    # are that method's): RSA, or EC on the curves stock signs with; else the issuer's key.
+    def chain_signer(key)
+      signs = key.is_a?(OpenSSL::PKey::RSA) || (key.is_a?(OpenSSL::PKey::EC) && %w[prime256v1 secp384r1 secp521r1].include?(key.group.curve_name))
+      signs ? key : KeyCorpus.key(ISSUER)
+    end
+
+    # A certificate of a chain: the key's, issued by the issuer (nil: self-signed), a CA's or a
+    # leaf's extensions, valid now, or only in the past or the future.
+    def chain_certificate(key, subject, issuer, issuer_key, ca, time, key_usage = nil, unknown_critical = false, digest = "SHA256")
+      cert = OpenSSL::X509::Certificate.new
+      cert.version = 2
+      cert.serial = ca ? 1 : 2
+      cert.subject = OpenSSL::X509::Name.parse(subject)
+      cert.issuer = issuer ? issuer.subject : cert.subject
+      cert.public_key = public_half(key)
+      cert.not_before = Time.at(time == :future ? 1_900_000_000 : 1_700_000_000)
+      cert.not_after = Time.at(time == :past ? 1_750_000_000 : 2_000_000_000)
+      cert.add_extension(OpenSSL::X509::Extension.new("basicConstraints", OpenSSL::ASN1::Sequence(ca ? [OpenSSL::ASN1::Boolean(true)] : []), true))
+      cert.add_extension(OpenSSL::X509::ExtensionFactory.new.create_extension("keyUsage", key_usage || (ca ? "keyCertSign,cRLSign" : "digitalSignature"), true))
+      cert.add_extension(OpenSSL::X509::Extension.new("1.2.3.4", OpenSSL::ASN1::Null.new(nil).to_der, true)) if unknown_critical
+      cert.sign(issuer_key, digest)
+    end
+
     # A signed response's DER as the check changes it: a byte of its signature or its response data
     # flipped, the signature's first byte set high, its algorithm relabelled.
     def ocsp_changed(der, check, key)

@@ -30,6 +30,14 @@ module ChainCases
       c.add_extension(f.create_extension("authorityKeyIdentifier", "keyid")) if issuer && !extensions && issuer.extensions.any? { |e| e.oid == "subjectKeyIdentifier" }
       c.sign(issuer_key || key, digest)
     end
+    # A P-256 key whose curve is spelt out (explicit parameters), not named, as some old CAs wrote them.
+    def explicit_curve
+      key = OpenSSL::PKey::EC.generate("prime256v1")
+      group = OpenSSL::PKey::EC::Group.new("prime256v1").tap { |g| g.asn1_flag = OpenSSL::PKey::EC::EXPLICIT_CURVE }
+      OpenSSL::PKey::EC.new(OpenSSL::ASN1::Sequence([OpenSSL::ASN1::Integer(1), OpenSSL::ASN1::OctetString(key.private_key.to_s(2)),
+        OpenSSL::ASN1::ASN1Data.new([OpenSSL::ASN1.decode(group.to_der)], 0, :CONTEXT_SPECIFIC),
+        OpenSSL::ASN1::ASN1Data.new([OpenSSL::ASN1::BitString(key.public_key.to_octet_string(:uncompressed))], 1, :CONTEXT_SPECIFIC)]).to_der)
+    end
     def tampered(c) = OpenSSL::X509::Certificate.new(c.to_der.tap { |d| d.setbyte(-1, d.getbyte(-1) ^ 1) })
     def hex(c) = c.to_der.unpack1("H*")
 
@@ -120,6 +128,18 @@ module ChainCases
       add.("#{kind} callback false on a valid chain", leaf, [inter], [root], callback: false)
       add.("#{kind} callback true on a valid chain", leaf, [inter], [root], callback: true)
       add.("#{kind} CRL check without a CRL", leaf, [inter], [root], flags: OpenSSL::X509::V_FLAG_CRL_CHECK)
+      next unless kind == "p256"
+
+      # Keys with the curve spelt out, at each depth: OpenSSL 3.0 refuses the chain (stock takes it).
+      xr, xi, xl = Array.new(3) { explicit_curve }
+      xroot = cert(xr, "/CN=explicit Root")
+      add.("explicit curve root", cert(lk, "/CN=explicit Leaf", issuer: cert(ik, "/CN=explicit Intermediate", issuer: xroot, issuer_key: xr), issuer_key: ik, ca: false),
+           [cert(ik, "/CN=explicit Intermediate", issuer: xroot, issuer_key: xr)], [xroot])
+      xinter = cert(xi, "/CN=explicit Intermediate", issuer: root, issuer_key: rk)
+      add.("explicit curve intermediate", cert(lk, "/CN=explicit Leaf", issuer: xinter, issuer_key: xi, ca: false), [xinter], [root])
+      leaf_key = xl
+      add.("explicit curve leaf", cert(xl, "/CN=explicit Leaf", issuer: inter, issuer_key: ik, ca: false), [inter], [root])
+      leaf_key = lk
     end
     puts JSON.generate(cases)
   RUBY

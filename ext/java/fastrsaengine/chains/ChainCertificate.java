@@ -11,10 +11,13 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.Set;
 import javax.security.auth.x500.X500Principal;
+import java.security.interfaces.ECPublicKey;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.x509.AuthorityKeyIdentifier;
 import org.bouncycastle.asn1.x509.SubjectKeyIdentifier;
+import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
 import org.jruby.ext.openssl.x509store.X509AuxCertificate;
 
 /**
@@ -52,6 +55,8 @@ final class ChainCertificate {
      */
     final boolean plain;
     final PublicKey key;
+    /** An EC key given with its curve's parameters spelt out rather than named (OpenSSL 3.0 refuses it in a chain). */
+    final boolean explicitCurve;
     /** The DER its signature is checked over (null: not plain). */
     final byte[] signed;
     /** Its own signature found good under its own key, once (a fact of its bytes, kept as stock's X509AuxCertificate keeps its own). */
@@ -71,6 +76,8 @@ final class ChainCertificate {
         AuthorityKeyIdentifier authority = authorityKeyId(jca);
         authorityKeyId = keyId(authority);
         key = jca.getPublicKey();
+        explicitCurve = key instanceof ECPublicKey
+            && !(SubjectPublicKeyInfo.getInstance(key.getEncoded()).getAlgorithm().getParameters() instanceof ASN1ObjectIdentifier);
         signed = signatures.signedDer(jca);
         plain = signed != null && handledCritical(jca) && jca.getExtensionValue(PROXY_CERT_INFO) == null
             && (authority == null || authority.getAuthorityCertIssuer() == null && authority.getAuthorityCertSerialNumber() == null);
@@ -108,6 +115,7 @@ final class ChainCertificate {
         authorityKeyId = read.authorityKeyId;
         plain = read.plain;
         key = read.key;
+        explicitCurve = read.explicitCurve;
         signed = read.signed;
     }
 

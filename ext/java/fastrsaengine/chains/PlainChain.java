@@ -57,6 +57,25 @@ public final class PlainChain {
         return stockForms;
     }
 
+    /** X509_V_ERR_EC_KEY_EXPLICIT_PARAMS, OpenSSL 3.0's refusal of a chain holding one. */
+    public static final int EXPLICIT_CURVE = 94;
+    /** OpenSSL's words for it (X509_verify_cert_error_string). */
+    public static final String EXPLICIT_CURVE_WORDS = "Certificate public key has explicit ECC parameters";
+
+    /**
+     * The depth of the first certificate of a chain of more than one whose key spells its curve's
+     * parameters out, which OpenSSL 3.0's check_chain_extensions refuses (X509_V_ERR_EC_KEY_EXPLICIT_PARAMS)
+     * where stock takes it; -1 for none.
+     */
+    public static int explicitCurveDepth(ChainSignatures signatures, List<X509AuxCertificate> chain) {
+        if (chain.size() < 2) return -1;
+        for (int depth = 0; depth < chain.size(); depth++) {
+            ChainCertificate read = ChainCertificate.of(chain.get(depth), signatures);
+            if (read != null && read.explicitCurve) return depth;
+        }
+        return -1;
+    }
+
     /** Whether a certificate's own signature, under its own key, is good as the signatures given judge it. */
     public static boolean selfSigned(ChainSignatures signatures, X509AuxCertificate certificate) {
         ChainCertificate read = ChainCertificate.of(certificate, signatures);

@@ -258,6 +258,20 @@ public final class JopensslSeams {
         Fields.write(Fields.CONTEXT_CURRENT_ISSUER, "StoreContext", check, chain.get(Math.min(1, chain.size() - 1)));
     }
 
+    /**
+     * A store context left as OpenSSL's verify leaves it when it refuses the chain it built at a
+     * depth, no callback set (item 13 above): the chain, the error, the certificate at that depth
+     * current.
+     */
+    public static void holdRefusedChain(StoreContext check, List<X509AuxCertificate> chain, int error, int depth) {
+        Fields.write(Fields.CONTEXT_CHAIN, "StoreContext", check, new java.util.ArrayList<>(chain));
+        Fields.write(Fields.CONTEXT_UNTRUSTED_COUNT, "StoreContext", check, chain.size() - 1);
+        Fields.write(Fields.CONTEXT_DEPTH, "StoreContext", check, depth);
+        Fields.write(Fields.CONTEXT_CURRENT, "StoreContext", check, chain.get(depth));
+        Fields.write(Fields.CONTEXT_CURRENT_ISSUER, "StoreContext", check, chain.get(Math.min(depth + 1, chain.size() - 1)));
+        check.setError(error);
+    }
+
     /** The private methods of item 11, each null where this jruby-openssl has none of that name and shape. */
     private static final class Methods {
         static final Method OCSP_CERTIFICATES = find(OCSPBasicResponse.class, "convertRubyCerts", IRubyObject.class);

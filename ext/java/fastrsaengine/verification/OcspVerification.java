@@ -154,7 +154,7 @@ final class OcspVerification {
         if (!(signer instanceof X509Certificate) || check.init(new X509AuxCertificate((X509Certificate) signer), untrusted) != 1
             || check.setPurpose(PURPOSE_OCSP_HELPER) != 1) return null;
         List<X509AuxCertificate> chain = PlainChain.verified(signatures, check);
-        if (chain == null) return null;
+        if (chain == null || PlainChain.explicitCurveDepth(signatures, chain) >= 0) return null;
         return (flags & NOCHAIN) != 0 || PlainChain.selfSigned(signatures, chain.get(chain.size() - 1)) ? Boolean.TRUE : null;
     }
 
