@@ -17,9 +17,20 @@ RSpec.describe "Certificate chains: stock's answers, checked through the engine"
   # Where the gem answers MRI's false and stock true (DIFFERENCES.md, chain-explicit-curve): every field MRI's.
   AS_MRI_NOT_STOCK = ["explicit curve root", "explicit curve intermediate", "explicit curve leaf"].freeze
 
-  let(:cases) { MRI.run(ChainCases::CASES_SCRIPT, {}) }
-  let(:stock) { StockJRuby.run(ChainCases::ANSWER_SCRIPT, cases) }
-  let(:mri) { MRI.run(ChainCases::ANSWER_SCRIPT, cases) }
+  # One set of chains and its answers for every example (MRI makes the keys; each runtime a process).
+  before(:context) do
+    @cases = MRI.run(ChainCases::CASES_SCRIPT, {})
+    @answers = Hash.new do |answers, runtime| # :mri, :untouched (stock, no gem), or a backend of the gem
+      answers[runtime] = case runtime
+                         when :mri then MRI.run(ChainCases::ANSWER_SCRIPT, @cases)
+                         when :untouched then StockJRuby.run(ChainCases::ANSWER_SCRIPT, @cases)
+                         else StockJRuby.with_gem(runtime, ChainCases::ANSWER_SCRIPT, @cases)
+                         end
+    end
+  end
+  let(:cases) { @cases }
+  let(:stock) { @answers[:untouched] }
+  let(:mri) { @answers[:mri] }
 
   it "holds chains MRI answers true and false, some where stock and MRI differ (the spec can tell)" do
     results = mri.map { |_, (result)| result }
@@ -31,7 +42,7 @@ RSpec.describe "Certificate chains: stock's answers, checked through the engine"
 
   (Backends.native + [:stock]).each do |backend|
     it "answers every case as stock, every field, with the gem (#{backend})" do
-      ours = StockJRuby.with_gem(backend, ChainCases::ANSWER_SCRIPT, cases)
+      ours = @answers[backend]
       ours.zip(stock, mri).each do |(name, context, store), (_, stock_context, stock_store), (_, mri_context, mri_store)|
         if AS_MRI_NOT_STOCK.include?(name)
           expect(context).to eq(mri_context), "#{name}: ours #{context.first(4)}, MRI's #{mri_context.first(4)}"
@@ -51,7 +62,7 @@ RSpec.describe "Certificate chains: stock's answers, checked through the engine"
   (Backends.native + [:stock]).each do |backend|
     it "answers OCSP::BasicResponse#verify of every case as stock with the signer's chain checked (#{backend})" do
       alone = [false, false, false, true, false, true, false]
-      ours = StockJRuby.with_gem(backend, ChainCases::ANSWER_SCRIPT, cases)
+      ours = @answers[backend]
       ours.zip(stock).each do |(name, _, _, answers), (_, _, _, stock_answers, stock_signer_chain)|
         signer_chain = stock_signer_chain && !AS_MRI_NOT_STOCK.include?(name) # the gem's check of the chain, MRI's there
         expected = stock_answers.each_with_index.map { |answer, i| alone[i] || answer != true ? answer : signer_chain }
@@ -61,7 +72,7 @@ RSpec.describe "Certificate chains: stock's answers, checked through the engine"
   end
 
   it "says true where MRI says false only in the cases stock does and are named here" do
-    ours = StockJRuby.with_gem(Backends.native.first || :stock, ChainCases::ANSWER_SCRIPT, cases)
+    ours = @answers[Backends.native.first || :stock]
     lenient = ours.zip(mri).select { |(_, context), (_, mri_context)| context[0] == true && mri_context[0] != true }.map { |(name), _| name }
     expect(lenient).to match_array(STOCK_TRUE_MRI_FALSE)
   end
