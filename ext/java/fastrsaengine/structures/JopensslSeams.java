@@ -251,11 +251,7 @@ public final class JopensslSeams {
      * trusted alone), the leaf the last depth checked, its issuer current.
      */
     public static void holdVerifiedChain(StoreContext check, List<X509AuxCertificate> chain) {
-        Fields.write(Fields.CONTEXT_CHAIN, "StoreContext", check, new java.util.ArrayList<>(chain));
-        Fields.write(Fields.CONTEXT_UNTRUSTED_COUNT, "StoreContext", check, chain.size() - 1);
-        Fields.write(Fields.CONTEXT_DEPTH, "StoreContext", check, 0);
-        Fields.write(Fields.CONTEXT_CURRENT, "StoreContext", check, chain.get(0));
-        Fields.write(Fields.CONTEXT_CURRENT_ISSUER, "StoreContext", check, chain.get(Math.min(1, chain.size() - 1)));
+        holdChain(check, chain, 0);
     }
 
     /**
@@ -264,12 +260,17 @@ public final class JopensslSeams {
      * current.
      */
     public static void holdRefusedChain(StoreContext check, List<X509AuxCertificate> chain, int error, int depth) {
+        holdChain(check, chain, depth);
+        check.setError(error);
+    }
+
+    /** The chain built, the certificate at the depth last checked current, its issuer (or itself, at the top) current issuer. */
+    private static void holdChain(StoreContext check, List<X509AuxCertificate> chain, int depth) {
         Fields.write(Fields.CONTEXT_CHAIN, "StoreContext", check, new java.util.ArrayList<>(chain));
         Fields.write(Fields.CONTEXT_UNTRUSTED_COUNT, "StoreContext", check, chain.size() - 1);
         Fields.write(Fields.CONTEXT_DEPTH, "StoreContext", check, depth);
         Fields.write(Fields.CONTEXT_CURRENT, "StoreContext", check, chain.get(depth));
         Fields.write(Fields.CONTEXT_CURRENT_ISSUER, "StoreContext", check, chain.get(Math.min(depth + 1, chain.size() - 1)));
-        check.setError(error);
     }
 
     /** The private methods of item 11, each null where this jruby-openssl has none of that name and shape. */
