@@ -17,7 +17,7 @@ require_relative "structure_operations"
 # the public operation alone (m^e mod n, unpadded), the arithmetic inside each check.
 class RsaOperations
   NAMES = %w[sign verify verify_pss public_op encrypt decrypt cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify ocsp_verify
-             pkcs7_sign pkcs7_verify pkcs7_decrypt keygen].concat(ChainOperations::NAMES).freeze
+             pkcs7_sign pkcs7_verify pkcs7_decrypt keygen].concat(ChainOperations::RSA_NAMES).freeze
   DIGEST = "SHA256"
   MESSAGE = "k" * 32 # as long as a 256-bit session key, so it can be encrypted too
   PSS = { salt_length: :digest, mgf1_hash: DIGEST }.freeze

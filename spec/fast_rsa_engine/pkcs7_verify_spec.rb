@@ -82,6 +82,20 @@ RSpec.describe "PKCS7#verify through the engine", jruby: true do
     expect(cases.map { |c| c[6] }).to include(true, false)
   end
 
+  it "raises MRI's errors where stock fails in Java: a store that is none, certificates of another kind" do
+    p7 = OpenSSL::PKCS7.new([cases.first[1]].pack("H*"))
+    cert = certificates.fetch("rsa")
+    store = OpenSSL::X509::Store.new
+    expect { p7.verify([cert]) }.to raise_error(ArgumentError, "wrong number of arguments (given 1, expected 2..4)")
+    expect { p7.verify([cert], nil) }.to raise_error(TypeError, "wrong argument type nil (expected OpenSSL/X509/STORE)")
+    expect { p7.verify(nil, "store") }.to raise_error(TypeError, "wrong argument type String (expected OpenSSL/X509/STORE)")
+    expect { p7.verify(false, store) }.to raise_error(TypeError, "wrong argument type false (expected Array)")
+    expect { p7.verify(cert, store) }.to raise_error(TypeError, "wrong argument type OpenSSL::X509::Certificate (expected Array)")
+    expect { p7.verify([cert, 1], store) }.to raise_error(OpenSSL::OpenSSLError, "object in array not of class ##type##")
+    # Stock's own Ruby error stays for flags that are no Integer.
+    expect { p7.verify([cert], store, nil, "0") }.to raise_error(TypeError)
+  end
+
   each_native_backend do |backend|
     it "answers and reads out the data as stock, and as MRI, for each structure and call; the engine the good RSA ones (#{backend})" do
       differs = []

@@ -8,7 +8,8 @@
 # caller reads: the result, error, error_string, error_depth, current_cert, chain and the verify
 # callback's calls; and OCSP::BasicResponse#verify of an answer the leaf signed (as its own
 # responder, its certificate inside) with each flag (OCSP_FLAGS), with the signer's chain's own check for the OCSP helper
-# purpose beside (what OpenSSL requires of a responder's chain).
+# purpose beside (what OpenSSL requires of a responder's chain); and PKCS7#verify of data the leaf
+# signed, its untrusted certificates inside (PKCS7_CALLS).
 module ChainCases
   CASES_SCRIPT = <<~'RUBY'
     HOUR = 3600
@@ -23,7 +24,7 @@ module ChainCases
       c.not_after = Time.now + to
       f = OpenSSL::X509::ExtensionFactory.new(issuer || c, c)
       (extensions || (ca ? [["basicConstraints", "CA:TRUE", true], ["keyUsage", "keyCertSign,cRLSign", true]] :
-                           [["basicConstraints", "CA:FALSE", true], ["keyUsage", "digitalSignature", true]])).each do |name, value, critical|
+                           [["basicConstraints", "CA:FALSE", true], ["keyUsage", "digitalSignature,nonRepudiation", true]])).each do |name, value, critical|
         c.add_extension(name.is_a?(OpenSSL::X509::Extension) ? name : f.create_extension(name, value, critical))
       end
       c.add_extension(f.create_extension("subjectKeyIdentifier", "hash")) unless extensions
@@ -48,11 +49,17 @@ module ChainCases
       response.sign(leaf, key, [], 0, "SHA256").to_der.unpack1("H*")
     end
 
+    # PKCS#7 signed data the leaf signs, the untrusted certificates inside (an EC leaf: stock cannot read its signature).
+    def pkcs7(leaf, key, untrusted)
+      OpenSSL::PKCS7.sign(leaf, key, "signed content", untrusted, OpenSSL::PKCS7::BINARY).to_der.unpack1("H*")
+    end
+
     cases = []
     leaf_key = nil
     add = ->(name, leaf, untrusted, trusted, **settings) do
       cases << { "name" => name, "leaf" => hex(leaf), "untrusted" => untrusted.map { |c| hex(c) }, "trusted" => trusted.map { |c| hex(c) },
-                 "ocsp" => ocsp(leaf, leaf_key, untrusted.first || trusted.first || leaf), **settings.transform_keys(&:to_s) }
+                 "ocsp" => ocsp(leaf, leaf_key, untrusted.first || trusted.first || leaf), "pkcs7" => pkcs7(leaf, leaf_key, untrusted),
+                 **settings.transform_keys(&:to_s) }
     end
     { "rsa" => -> { OpenSSL::PKey::RSA.new(2048) }, "p256" => -> { OpenSSL::PKey::EC.generate("prime256v1") } }.each do |kind, generate|
       rk, ik, lk, other = Array.new(4) { generate.call }
@@ -144,7 +151,11 @@ module ChainCases
     puts JSON.generate(cases)
   RUBY
 
-  ANSWER_SCRIPT = <<~'RUBY'
+  # PKCS7#verify's calls: [the leaf given as a certificate, PKCS7's flag by name], each also made with
+  # PKCS7::NOSIGS (the signer's chain alone).
+  PKCS7_CALLS = [[false, "BINARY"], [false, "NOCHAIN"], [false, "NOVERIFY"], [true, "NOINTERN"], [true, "TEXT"]].freeze
+
+  ANSWER_SCRIPT = "PKCS7_CALLS = #{PKCS7_CALLS.inspect}\n" + <<~'RUBY'
     OCSP_FLAGS = [0, OpenSSL::OCSP::NOCHAIN, OpenSSL::OCSP::NOCHECKS, OpenSSL::OCSP::TRUSTOTHER, OpenSSL::OCSP::NOINTERN, OpenSSL::OCSP::NOVERIFY, OpenSSL::OCSP::NOSIGS]
     cert = ->(hex) { OpenSSL::X509::Certificate.new([hex].pack("H*")) }
     hex = ->(c) { c&.to_der&.unpack1("H*") }
@@ -172,7 +183,13 @@ module ChainCases
       response = OpenSSL::OCSP::BasicResponse.new([c["ocsp"]].pack("H*"))
       ocsp = OCSP_FLAGS.map { |flags| begin; response.verify(untrusted, store, flags); rescue => e; "#{e.class}: #{e.message}"; end }
       signer = OpenSSL::X509::StoreContext.new(store, leaf, [leaf] + untrusted).tap { |s| s.purpose = OpenSSL::X509::PURPOSE_OCSP_HELPER }
-      [c["name"], context, whole, ocsp, (signer.verify rescue false)]
+      calls.clear
+      signed = PKCS7_CALLS.flat_map { |given, flag| [0, OpenSSL::PKCS7::NOSIGS].map { |f| [given, OpenSSL::PKCS7.const_get(flag) | f] } }.map do |given, flags|
+        p7 = OpenSSL::PKCS7.new([c["pkcs7"]].pack("H*"))
+        answer = begin; p7.verify(given ? [leaf] : nil, store, nil, flags); rescue => e; "#{e.class}: #{e.message}"; end
+        [answer, p7.data, p7.error_string, calls.dup].tap { calls.clear }
+      end
+      [c["name"], context, whole, ocsp, (signer.verify rescue false), signed]
     end
     puts JSON.generate(answers)
   RUBY

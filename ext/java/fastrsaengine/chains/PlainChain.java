@@ -57,6 +57,20 @@ public final class PlainChain {
         return stockForms;
     }
 
+    /**
+     * The chain stock's check of a signer's certificate would build and find good, or null where it
+     * is not plain: a StoreContext of the store of its own, as stock's PKCS7_verify and
+     * OCSP_basic_verify make one, with the untrusted certificates given (null: none) and the
+     * purpose (0: none set). A store with a verify callback is stock's, which calls it.
+     */
+    public static List<X509AuxCertificate> verifiedSigner(ChainSignatures signatures, Store store, X509AuxCertificate signer,
+                                                          List<X509AuxCertificate> untrusted, int purpose) {
+        if (store.getExtraData(StoreContext.ossl_ssl_ex_vcb_idx) != null) return null;
+        StoreContext check = new StoreContext(store);
+        if (check.init(signer, untrusted) != 1 || purpose != 0 && check.setPurpose(purpose) != 1) return null;
+        return verified(signatures, check);
+    }
+
     /** X509_V_ERR_EC_KEY_EXPLICIT_PARAMS, OpenSSL 3.0's refusal of a chain holding one. */
     public static final int EXPLICIT_CURVE = 94;
     /** OpenSSL's words for it (X509_verify_cert_error_string). */

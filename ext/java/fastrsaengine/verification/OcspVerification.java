@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Set;
 import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.ocsp.SingleResponse;
-import org.jruby.ext.openssl.x509store.Store;
-import org.jruby.ext.openssl.x509store.StoreContext;
 import org.jruby.ext.openssl.x509store.X509AuxCertificate;
 import fastrsaengine.structures.JopensslSeams;
 import java.security.PublicKey;
@@ -138,8 +136,6 @@ final class OcspVerification {
     Boolean plainChainAnswer(ChainSignatures signatures, RubyArray<?> given) {
         IRubyObject store = given.eltInternal(1);
         if (!store.getInstanceVariables().getInstanceVariable("@time").isNil() || !idsDigestedByStock()) return null;
-        Store held = JopensslSeams.store(store);
-        if (held.getExtraData(StoreContext.ossl_ssl_ex_vcb_idx) != null) return null;
         List<X509AuxCertificate> untrusted = new ArrayList<>();
         if ((flags & NOCHAIN) == 0) {
             List<X509Certificate> inside = certificatesRead(response);
@@ -150,10 +146,9 @@ final class OcspVerification {
                 untrusted.add(new X509AuxCertificate(certificates.eltInternal(i).toJava(X509Certificate.class)));
             }
         }
-        StoreContext check = new StoreContext(held);
-        if (!(signer instanceof X509Certificate) || check.init(new X509AuxCertificate((X509Certificate) signer), untrusted) != 1
-            || check.setPurpose(PURPOSE_OCSP_HELPER) != 1) return null;
-        List<X509AuxCertificate> chain = PlainChain.verified(signatures, check);
+        if (!(signer instanceof X509Certificate)) return null;
+        List<X509AuxCertificate> chain = PlainChain.verifiedSigner(signatures, JopensslSeams.store(store),
+            new X509AuxCertificate((X509Certificate) signer), untrusted, PURPOSE_OCSP_HELPER);
         if (chain == null || PlainChain.explicitCurveDepth(signatures, chain) >= 0) return null;
         return (flags & NOCHAIN) != 0 || PlainChain.selfSigned(signatures, chain.get(chain.size() - 1)) ? Boolean.TRUE : null;
     }

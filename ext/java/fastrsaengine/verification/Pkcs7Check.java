@@ -1,13 +1,12 @@
 package fastrsaengine.verification;
 
+import fastrsaengine.engines.shared.WeakIdentityCache;
 import fastrsaengine.padding.DigestAlgorithm;
 import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.PublicKey;
-import java.util.Collection;
 import java.util.EnumSet;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import org.bouncycastle.asn1.ASN1Encoding;
@@ -15,7 +14,6 @@ import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.ASN1Set;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.jruby.ext.openssl.impl.PKCS7;
-import org.jruby.ext.openssl.impl.PKCS7Exception;
 import org.jruby.ext.openssl.impl.SignerInfoWithPkey;
 import org.jruby.ext.openssl.x509store.X509AuxCertificate;
 
@@ -32,8 +30,10 @@ import org.jruby.ext.openssl.x509store.X509AuxCertificate;
  */
 final class Pkcs7Check {
     /** The digests stock's signatureVerify names a signature algorithm with, as the engine does. */
-    private static final Set<DigestAlgorithm> DIGESTS = EnumSet.of(DigestAlgorithm.SHA1, DigestAlgorithm.SHA224,
+    static final Set<DigestAlgorithm> DIGESTS = EnumSet.of(DigestAlgorithm.SHA1, DigestAlgorithm.SHA224,
         DigestAlgorithm.SHA256, DigestAlgorithm.SHA384, DigestAlgorithm.SHA512);
+
+    private static final WeakIdentityCache<ASN1Set, byte[]> SIGNED_ATTRIBUTES = new WeakIdentityCache<>();
 
     private Pkcs7Check() {
     }
@@ -42,24 +42,14 @@ final class Pkcs7Check {
      * VALID where every signer's signature is its key's, INVALID where one is not, STOCK where the
      * engine does not read one.
      *
-     * @param certs the certificates given (stock's list of them), or null
-     * @param content the bytes stock digests: the data given or held, else the content inside
+     * @param verification the signers stock finds, and the bytes stock digests: the data given or held, else the content inside
      * @param keys the engine's operations for a signer's public key, or null where it has none
      */
-    static SignatureVerdict signed(PKCS7 p7, List<X509AuxCertificate> certs, int flags, byte[] content, Function<PublicKey, SignatureCheck.Key> keys) {
-        Collection<SignerInfoWithPkey> infos = p7.getSignerInfo();
-        if (infos == null || infos.isEmpty()) return SignatureVerdict.STOCK;
-        List<X509AuxCertificate> signers;
-        try {
-            signers = p7.getSigners(certs, infos, flags);
-        } catch (PKCS7Exception notFound) {
-            return SignatureVerdict.STOCK;
-        }
-        if (signers == null || signers.size() != infos.size()) return SignatureVerdict.STOCK;
-        Iterator<X509AuxCertificate> signer = signers.iterator();
+    static SignatureVerdict signed(Pkcs7Verification verification, Function<PublicKey, SignatureCheck.Key> keys) {
+        Iterator<X509AuxCertificate> signer = verification.signers.iterator();
         SignatureVerdict all = SignatureVerdict.VALID;
-        for (SignerInfoWithPkey info : infos) {
-            all = all.and(signedBy(p7, info, keys.apply(signer.next().getPublicKey()), content));
+        for (SignerInfoWithPkey info : verification.p7.getSignerInfo()) {
+            all = all.and(signedBy(verification.p7, info, keys.apply(signer.next().getPublicKey()), verification.content));
         }
         return all;
     }
@@ -72,8 +62,7 @@ final class Pkcs7Check {
         ASN1OctetString messageDigest = p7.digestFromAttributes(attributes);
         if (messageDigest == null || !MessageDigest.isEqual(digest.hash(content, 0, content.length), messageDigest.getOctets())) return SignatureVerdict.STOCK;
         try {
-            // OpenSSL signs and checks the attributes encoded again, as DER.
-            byte[] signed = attributes.getEncoded(ASN1Encoding.DER);
+            byte[] signed = signedAttributes(attributes);
             byte[] signature = info.getEncryptedDigest().getOctets();
             // The signer's key says which: an RSA key checks PKCS#1 v1.5 and no other, an EC key ECDSA.
             SignatureVerdict pkcs1 = key.check(SignatureAlgorithm.named(SignatureAlgorithm.Kind.PKCS1, digest), signed, signature);
@@ -81,6 +70,16 @@ final class Pkcs7Check {
         } catch (IOException unread) {
             return SignatureVerdict.STOCK;
         }
+    }
+
+    /** The attributes' DER, which OpenSSL signs and checks (encoded again), once per attributes read (BC's objects never change). */
+    private static byte[] signedAttributes(ASN1Set attributes) throws IOException {
+        byte[] der = SIGNED_ATTRIBUTES.get(attributes);
+        if (der == null) {
+            der = attributes.getEncoded(ASN1Encoding.DER);
+            SIGNED_ATTRIBUTES.put(attributes, der);
+        }
+        return der;
     }
 
     /** Whether the structure lists the signer's digest among its digest algorithms: stock digests only those. */

@@ -147,19 +147,25 @@ public final class VerificationMethods {
 
     /**
      * PKCS7#verify(certs, store [, indata [, flags]]): where the engine reads every signer's signature
-     * ({@link Pkcs7Check}), stock's verify with PKCS7::NOSIGS added, which checks all else as it does
-     * (each signer's chain against the store, the content read out into {@code data}) but the
-     * signatures; its true stands where every signature is good, else it is false, with MRI's error
-     * string. Else stock's whole verify. The block yields to super with the arguments given (none: the caller's).
+     * ({@link Pkcs7Check}) and finds each good, true where the gem can tell the rest of stock's verify
+     * says so ({@link Pkcs7Verification#restHolds}: each signer's chain plain and good, the content
+     * read out into {@code data} as stock reads it). Else stock's verify with PKCS7::NOSIGS added,
+     * which checks all else as it does but the signatures; its true stands where every signature is
+     * good, else it is false, with MRI's error string. Else stock's whole verify. The block yields to super with the arguments given (none: the caller's).
      */
     @JRubyMethod(name = "pkcs7_verify", module = true)
     public static IRubyObject pkcs7Verify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         Call call = Call.start(context, module, "pkcs7_verify", stock);
+        Pkcs7Verification.checkArguments(context, (RubyArray<?>) args);
         Pkcs7Verification verification = Pkcs7Verification.of(context, self, (RubyArray<?>) args);
-        SignatureVerdict verdict = verification == null ? SignatureVerdict.STOCK : verdictOf(() -> Pkcs7Check.signed(verification.p7,
-            verification.certificates, verification.flags, verification.content, publicKey -> checkingKey(call, publicKey)));
+        SignatureVerdict verdict = verification == null ? SignatureVerdict.STOCK
+            : verdictOf(() -> Pkcs7Check.signed(verification, publicKey -> checkingKey(call, publicKey)));
         if (verdict == SignatureVerdict.STOCK) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
         call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+        if (verdict == SignatureVerdict.VALID && verification.restHolds(new IssuerSignature(call))) {
+            ((org.jruby.ext.openssl.PKCS7) self).setData(verification.contentReadOut(context));
+            return context.runtime.getTrue();
+        }
         IRubyObject rest = call.stockWith(verification.withoutSignatures(context));
         if (verdict == SignatureVerdict.VALID || !rest.isTrue()) return rest;
         self.callMethod(context, "error_string=", context.runtime.newString("signature failure"));
