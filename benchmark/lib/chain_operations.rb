@@ -52,11 +52,11 @@ module ChainOperations
                    "store_context_verify" => -> { OpenSSL::X509::StoreContext.new(store, leaf, [intermediate]).verify },
                    "ocsp_verify_chain" => -> { ocsp.verify([intermediate], store) },
                    "ocsp_verify_noverify" => -> { ocsp.verify([intermediate], store, OpenSSL::OCSP::NOVERIFY) } }
-    leaf_key.is_a?(OpenSSL::PKey::RSA) ? operations.merge(pkcs7_operations(leaf_key, intermediate, intermediate_key, store, digest)) : operations
+    leaf_key.is_a?(OpenSSL::PKey::RSA) ? operations.merge(signed_data_operations(leaf_key, intermediate, intermediate_key, store, digest)) : operations
   end
 
   # Signed data an S/MIME signer under the intermediate signed, the intermediate inside.
-  def self.pkcs7_operations(key, intermediate, intermediate_key, store, digest)
+  def self.signed_data_operations(key, intermediate, intermediate_key, store, digest)
     signer = certificate(key, "/CN=signer@example.com", intermediate, intermediate_key, digest, ca: false, usage: "digitalSignature,nonRepudiation")
     signed = OpenSSL::PKCS7.new(OpenSSL::PKCS7.sign(signer, key, MESSAGE, [intermediate], OpenSSL::PKCS7::BINARY).to_der)
     { "pkcs7_verify_chain" => -> { signed.verify(nil, store, nil, OpenSSL::PKCS7::BINARY) } }

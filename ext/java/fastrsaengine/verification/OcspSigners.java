@@ -1,9 +1,11 @@
 package fastrsaengine.verification;
 
-import fastrsaengine.engines.shared.WeakIdentityCache;
+import fastrsaengine.engines.shared.IdentityMemo;
 import fastrsaengine.structures.JopensslSeams;
 import java.security.PublicKey;
 import java.security.cert.Certificate;
+import java.util.ArrayList;
+import java.util.List;
 import org.bouncycastle.asn1.ocsp.BasicOCSPResponse;
 import org.jruby.RubyArray;
 import org.jruby.runtime.ThreadContext;
@@ -18,50 +20,40 @@ import org.jruby.runtime.builtin.IRubyObject;
  */
 final class OcspSigners {
     private static final int NOINTERN = 0x2;
-    private static final WeakIdentityCache<BasicOCSPResponse, Found> FOUND = new WeakIdentityCache<>();
+    private static final IdentityMemo<BasicOCSPResponse, Found> FOUND = new IdentityMemo<>();
 
     private OcspSigners() {
     }
 
     /** The signer stock finds, or null where it finds none; looked up again for other certificates or flags. */
     static Found of(ThreadContext context, IRubyObject self, BasicOCSPResponse response, IRubyObject certificates, int flags) {
-        Object[] given = jcaCertificates(certificates);
-        boolean internal = (flags & NOINTERN) == 0;
-        Found found = FOUND.get(response);
-        if (found != null && found.matches(given, internal)) return found;
+        List<Object> inputs = inputs(certificates, flags);
+        Found found = FOUND.get(response, inputs);
+        if (found != null) return found;
         Certificate signer = JopensslSeams.ocspSigner(context, self, certificates, flags);
         if (signer == null) return null;
-        found = new Found(given, internal, signer);
-        FOUND.put(response, found);
+        found = new Found(signer);
+        FOUND.put(response, inputs, found);
         return found;
     }
 
-    /** The JCA certificates stock's lookup reads of the Ruby ones given (each certificate's own, as it converts them). */
-    private static Object[] jcaCertificates(IRubyObject certificates) {
+    /** What stock's lookup depends on besides the response: OCSP::NOINTERN, and the JCA certificate of each Ruby one given (its own, as stock converts them). */
+    private static List<Object> inputs(IRubyObject certificates, int flags) {
         RubyArray<?> array = (RubyArray<?>) certificates;
-        Object[] jca = new Object[array.size()];
-        for (int i = 0; i < jca.length; i++) jca[i] = array.eltInternal(i).toJava(Certificate.class);
-        return jca;
+        List<Object> inputs = new ArrayList<>(array.size() + 1);
+        inputs.add((flags & NOINTERN) == 0 ? Boolean.TRUE : Boolean.FALSE);
+        for (int i = 0; i < array.size(); i++) inputs.add(array.eltInternal(i).toJava(Certificate.class));
+        return inputs;
     }
 
-    /** A signer found, for the certificates and the internal lookup it was found with. */
+    /** A signer found, with its key. */
     static final class Found {
-        private final Object[] given;
-        private final boolean internal;
         final Certificate signer;
         final PublicKey key;
 
-        private Found(Object[] given, boolean internal, Certificate signer) {
-            this.given = given;
-            this.internal = internal;
+        private Found(Certificate signer) {
             this.signer = signer;
             this.key = signer.getPublicKey();
-        }
-
-        private boolean matches(Object[] others, boolean internalToo) {
-            if (internal != internalToo || given.length != others.length) return false;
-            for (int i = 0; i < given.length; i++) if (given[i] != others[i]) return false;
-            return true;
         }
     }
 }

@@ -1,6 +1,6 @@
 package fastrsaengine.verification;
 
-import fastrsaengine.engines.shared.WeakIdentityCache;
+import fastrsaengine.engines.shared.IdentityMemo;
 import fastrsaengine.structures.JopensslSeams;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -20,7 +20,7 @@ import org.jruby.ext.openssl.x509store.X509AuxCertificate;
  */
 final class Pkcs7Signers {
     private static final int NOINTERN = 0x10;
-    private static final WeakIdentityCache<PKCS7, Found> FOUND = new WeakIdentityCache<>();
+    private static final IdentityMemo<PKCS7, List<X509AuxCertificate>> FOUND = new IdentityMemo<>();
 
     private Pkcs7Signers() {
     }
@@ -30,16 +30,15 @@ final class Pkcs7Signers {
         Collection<SignerInfoWithPkey> infos = p7.getSignerInfo();
         if (infos == null || infos.isEmpty()) return null;
         List<Object> inputs = inputs(p7, infos, given, flags);
-        Found found = FOUND.get(p7);
-        if (found != null && sameObjects(found.inputs, inputs)) return found.signers;
-        List<X509AuxCertificate> signers;
+        List<X509AuxCertificate> signers = FOUND.get(p7, inputs);
+        if (signers != null) return signers;
         try {
             signers = p7.getSigners(given, infos, flags);
         } catch (PKCS7Exception notFound) {
             return null;
         }
         if (signers == null || signers.size() != infos.size()) return null;
-        FOUND.put(p7, new Found(inputs, signers));
+        FOUND.put(p7, inputs, signers);
         return signers;
     }
 
@@ -51,28 +50,11 @@ final class Pkcs7Signers {
             inputs.add(info);
             inputs.add(info.getIssuerAndSerialNumber());
         }
-        inputs.add(Found.class); // between the lists, so that no two different inputs read alike
+        inputs.add(Pkcs7Signers.class); // between the lists, so that no two different inputs read alike
         Collection<X509AuxCertificate> inside = p7.getSign().getCert();
         if (inside != null) inputs.addAll(inside);
-        inputs.add(Found.class);
+        inputs.add(Pkcs7Signers.class);
         if (given != null) for (X509AuxCertificate certificate : given) inputs.add(JopensslSeams.wrapped(certificate));
         return inputs;
-    }
-
-    private static boolean sameObjects(List<Object> a, List<Object> b) {
-        if (a.size() != b.size()) return false;
-        for (int i = 0; i < a.size(); i++) if (a.get(i) != b.get(i)) return false;
-        return true;
-    }
-
-    /** The signers found, for the objects they were found with. */
-    private static final class Found {
-        final List<Object> inputs;
-        final List<X509AuxCertificate> signers;
-
-        Found(List<Object> inputs, List<X509AuxCertificate> signers) {
-            this.inputs = inputs;
-            this.signers = signers;
-        }
     }
 }
