@@ -31,6 +31,8 @@ module Fuzz
                 "OCSP::RESPID_KEY and an EC key, a CRL with no issuer signed with an EC key",
       jca_provider: "the JCA provider against the JDK's own in the same JVM: Signature and Cipher objects driven on " \
                     "after errors (Fuzz::JcaCalls)",
+      mime_texts: "PKCS7#verify with PKCS7::TEXT of content whose MIME headers are drawn (Fuzz::MimeTexts): " \
+                  "read, refused and handed on as text as MRI does, before the signatures",
       split: "calls made with the split off (FastRsaEngine.split = :off) beside the rest, with it on: the same answers; " \
              "2048-bit keys with CRT numbers, which it takes, the prime q above p among them (Garner's other order)"
     }.freeze
@@ -240,9 +242,12 @@ module Fuzz
       [[key, signer, digest, pick(StructureCalls::CHAIN_CHECKS)], nil]
     end
 
-    # What PKCS7#verify checks (StructureCalls#pkcs7_verify).
+    # What PKCS7#verify checks (StructureCalls#pkcs7_verify): one of its checks, or drawn content read as text.
     def pkcs7_check
-      pick(StructureCalls::PKCS7_CHECKS)
+      return pick(StructureCalls::PKCS7_CHECKS) unless reach?(:mime_texts) && @random.rand < 0.3
+
+      @as_mri = "message" # stock's text reading hands on nothing and refuses nothing: no excuse
+      "text #{pick(StructureCalls::TEXT_CALLS)} #{MimeTexts.draw(@random).unpack1("H*")}"
     end
 
     # A structure's digest: a digest as the RSA methods draw it, or any OpenSSL names (DSS1 it has no more).

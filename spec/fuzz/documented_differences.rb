@@ -427,6 +427,10 @@ module Fuzz
         }
       ),
       DocumentedDifference.new(
+        "pkcs7-verify-text",
+        ->(c, engine, _, mri) { c.method == "pkcs7_verify" && Value.decode(c.args.last).to_s.start_with?("text ") && as_mri?(engine, mri) }
+      ),
+      DocumentedDifference.new(
         "java-exception",
         lambda { |_, engine, stock, mri|
           stock.java? && (as_mri?(engine, mri) || (mri["raised"] && engine.raised?(OpenSSL::PKey::RSAError) && engine.message == stock.message))

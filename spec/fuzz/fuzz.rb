@@ -39,6 +39,6 @@ require "openssl"
 
 support = File.expand_path("../support", __dir__)
 %w[outcome reference_fixtures backends structure_readers jca_script].each { |file| require File.join(support, file) }
-%w[value pkcs1 der ec_curves ecdsa openssl_names key_corpus ec_key_corpus key_loading structure_calls envelopes jca_calls patched_methods case
+%w[value pkcs1 der ec_curves ecdsa openssl_names key_corpus ec_key_corpus key_loading structure_calls mime_texts envelopes jca_calls patched_methods case
    disturbance ec_signature_forms ec_output_check ec_vocabulary case_generator output_check result mri_exact documented_differences reference
    findings forgery_messages call_bound bounded_worker runner].each { |file| require_relative file }

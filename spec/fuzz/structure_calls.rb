@@ -325,12 +325,17 @@ module Fuzz
                     "chain, not verified", "chain, callback false", "chain, callback true", "chain, intermediate trusted",
                     "chain, signatures skipped", "certificates not an array", "a number among the certificates",
                     "store not a store"].freeze
-    # (Not drawn yet, owed: PKCS7::TEXT, which stock takes for content without a MIME header, true
-    # with nothing read out, where OpenSSL says false, "mime no content type": stock's SMIME_text is empty.)
     PKCS7_DATA = "fuzz checked"
+    # PKCS7#verify with PKCS7::TEXT of drawn content (Fuzz::MimeTexts), checked "text CALL HEX": with
+    # PKCS7::NOVERIFY, the signer's chain (BINARY), PKCS7::NOSIGS, or the signature flipped (FLIPPED:
+    # the text is read before the signatures, and its refusal is the one reported).
+    TEXT_CALLS = %w[NOVERIFY BINARY NOSIGS FLIPPED].freeze
+    # OpenSSL's reasons for refusing content as text; any other error string (a signature's) is compared as there or not.
+    TEXT_REFUSALS = ["mime no content type", "invalid mime type"].freeze
 
     # PKCS7#verify as `check` says (PKCS7_CHECKS): [its answer, the data it read out].
     def pkcs7_verify(key, check)
+      return pkcs7_verify_text(check) if check.start_with?("text ")
       return pkcs7_verify_chain(key, check) if check.start_with?("chain")
       return pkcs7_verify_arguments(key, check) if check.end_with?("an array", "the certificates", "not a store")
 
@@ -370,6 +375,22 @@ module Fuzz
       flags = { "no chain flag" => OpenSSL::PKCS7::NOCHAIN, "not verified" => OpenSSL::PKCS7::NOVERIFY, "signatures skipped" => OpenSSL::PKCS7::NOSIGS,
                 "text" => OpenSSL::PKCS7::TEXT }.find { |words, _| check.end_with?(words) }&.last || 0
       [read.verify(nil, store, nil, OpenSSL::PKCS7::BINARY | flags), read.data, calls]
+    end
+
+    # PKCS7#verify with PKCS7::TEXT of the content a "text CALL HEX" check holds, signed by a sound
+    # key whose certificate the store trusts: [its answer, the data read out (hex: it may be any
+    # bytes), the error string where it is a text refusal, else whether there is one].
+    def pkcs7_verify_text(check)
+      _, call, hex = check.split(" ", 3)
+      key = KeyCorpus.key(OTHER)
+      cert = signed_certificate(key)
+      der = OpenSSL::PKCS7.sign(cert, key, [hex].pack("H*"), [], OpenSSL::PKCS7::BINARY).to_der
+      der = der.dup.tap { |bytes| bytes.setbyte(-1, bytes.getbyte(-1) ^ 1) } if call == "FLIPPED"
+      flags = OpenSSL::PKCS7::TEXT | (call == "FLIPPED" ? OpenSSL::PKCS7::BINARY : OpenSSL::PKCS7.const_get(call))
+      read = OpenSSL::PKCS7.new(der)
+      answer = read.verify([cert], OpenSSL::X509::Store.new.tap { |s| s.add_cert(cert) }, nil, flags)
+      error = read.error_string
+      [answer, read.data.unpack1("H*"), TEXT_REFUSALS.include?(error) ? error : !error.nil?]
     end
 
     # PKCS7#verify given arguments of the wrong kind, as `check` says: MRI's TypeError or OpenSSLError

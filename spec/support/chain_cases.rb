@@ -11,7 +11,11 @@
 # purpose beside (what OpenSSL requires of a responder's chain); and PKCS7#verify of data the leaf
 # signed, its untrusted certificates inside (PKCS7_CALLS).
 module ChainCases
-  CASES_SCRIPT = <<~'RUBY'
+  # What the leaf signs, and what PKCS7::TEXT reads of it (its MIME header off).
+  PKCS7_CONTENT = "Content-Type: text/plain\r\n\r\nsigned content"
+  PKCS7_TEXT = "signed content"
+
+  CASES_SCRIPT = "PKCS7_CONTENT = #{PKCS7_CONTENT.inspect}\n" + <<~'RUBY'
     HOUR = 3600
     def cert(key, subject, issuer: nil, issuer_key: nil, ca: true, from: -HOUR, to: 24 * HOUR, extensions: nil, digest: "SHA256", serial: nil)
       c = OpenSSL::X509::Certificate.new
@@ -51,7 +55,7 @@ module ChainCases
 
     # PKCS#7 signed data the leaf signs, the untrusted certificates inside (an EC leaf: stock cannot read its signature).
     def pkcs7(leaf, key, untrusted)
-      OpenSSL::PKCS7.sign(leaf, key, "signed content", untrusted, OpenSSL::PKCS7::BINARY).to_der.unpack1("H*")
+      OpenSSL::PKCS7.sign(leaf, key, PKCS7_CONTENT, untrusted, OpenSSL::PKCS7::BINARY).to_der.unpack1("H*")
     end
 
     cases = []

@@ -8,6 +8,7 @@ import fastrsaengine.structures.JopensslSeams;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
@@ -17,6 +18,7 @@ import org.jruby.ext.openssl.X509Cert;
 import org.jruby.ext.openssl.X509Store;
 import org.jruby.ext.openssl.impl.PKCS7;
 import org.jruby.ext.openssl.impl.PKCS7Exception;
+import org.jruby.ext.openssl.x509store.Store;
 import org.jruby.ext.openssl.x509store.X509AuxCertificate;
 import org.jruby.ext.openssl.x509store.X509Utils;
 import org.jruby.runtime.Arity;
@@ -35,7 +37,7 @@ import org.jruby.util.ByteList;
  * its answer is true ({@link #restHolds}: each signer's chain, the content read out).
  */
 final class Pkcs7Verification {
-    /** PKCS7::TEXT: the content read out is stripped of its MIME header. */
+    /** PKCS7::TEXT: the content read out is read as text ({@link #withoutText}). */
     private static final int TEXT = 0x1;
     /** PKCS7::NOSIGS: verify skips the signers' signatures. */
     private static final int NOSIGS = 0x4;
@@ -77,6 +79,20 @@ final class Pkcs7Verification {
         }
     }
 
+    /**
+     * The arguments with PKCS7::TEXT taken out of flags that read and hold it, else null: OpenSSL
+     * reads the content as text ({@link fastrsaengine.structures.SmimeText}) after the signers'
+     * chains and before their signatures, where stock's verify hands on no text and refuses none;
+     * the gem's verify without it, then the text read of what it reads out, answers as OpenSSL.
+     */
+    static RubyArray<?> withoutText(ThreadContext context, RubyArray<?> given) {
+        Integer flags = FlagsArgument.of(at(context, given, 3), 0);
+        if (flags == null || (flags & TEXT) == 0) return null;
+        RubyArray<?> without = context.runtime.newArray(given.toJavaArray());
+        without.store(3, context.runtime.newFixnum(flags & ~TEXT));
+        return without;
+    }
+
     /** The verification's arguments (checked: {@link #checkArguments}), or null where stock is to read them. */
     static Pkcs7Verification of(ThreadContext context, IRubyObject self, RubyArray<?> given) {
         if (given.size() < 2 || given.size() > 4) return null;
@@ -98,25 +114,28 @@ final class Pkcs7Verification {
      * plain and good ({@link PlainChain}) where stock checks it (as PKCS7_verify does: a
      * StoreContext of the store of its own, the structure's certificates untrusted and the S/MIME
      * signing purpose, or with PKCS7::NOCHAIN neither; none with PKCS7::NOVERIFY), and the content
-     * read out as it stands (no PKCS7::TEXT, every digest the structure lists one stock digests).
-     * False where stock is to decide.
+     * read out as it stands (every digest the structure lists one stock digests). False where stock
+     * is to decide.
      */
     boolean restHolds(ChainSignatures signatures) {
-        if ((flags & TEXT) != 0 || !digestsKnown()) return false;
+        if (!digestsKnown()) return false;
         if ((flags & NOVERIFY) != 0) return true;
         boolean chained = (flags & NOCHAIN) == 0;
+        Collection<X509AuxCertificate> inside = p7.getSign().getCert();
+        if (chained && inside == null) return false; // stock's to read
+        Store store = JopensslSeams.store(args[1]);
         for (X509AuxCertificate signer : signers) {
-            List<X509AuxCertificate> untrusted = chained ? new ArrayList<>(p7.getSign().getCert()) : null;
-            List<X509AuxCertificate> chain = PlainChain.verifiedSigner(signatures, JopensslSeams.store(args[1]), signer, untrusted,
+            List<X509AuxCertificate> untrusted = chained ? new ArrayList<>(inside) : null;
+            List<X509AuxCertificate> chain = PlainChain.verifiedSigner(signatures, store, signer, untrusted,
                 chained ? X509Utils.X509_PURPOSE_SMIME_SIGN : 0);
             if (chain == null || PlainChain.explicitCurveDepth(signatures, chain) >= 0) return false; // stock's true there is stock's
         }
         return true;
     }
 
-    /** What stock's verify leaves in {@code data} where it says true: the content read out, a new binary String. */
+    /** What stock's verify leaves in {@code data} where it says true: the content read out, a new binary String (its bytes its own: {@link #content}). */
     RubyString contentReadOut(ThreadContext context) {
-        return RubyString.newString(context.runtime, new ByteList(content.clone(), false));
+        return RubyString.newString(context.runtime, new ByteList(content, false));
     }
 
     /** The arguments for stock's verify of all but the signatures. */
@@ -150,7 +169,7 @@ final class Pkcs7Verification {
         return certificates;
     }
 
-    /** The bytes stock digests: the data, else the content inside (none: no bytes); null where stock fails first, or reads otherwise. */
+    /** The bytes stock digests, a copy of their own: the data, else the content inside (none: no bytes); null where stock fails first, or reads otherwise. */
     private static byte[] content(PKCS7 signed, IRubyObject data) {
         if (data instanceof RubyString) {
             ByteList bytes = ((RubyString) data).getByteList();
@@ -160,7 +179,7 @@ final class Pkcs7Verification {
         try {
             if (signed.isDetached()) return null; // stock: no content
             ASN1OctetString inside = signed.getSign().getContents().getOctetString();
-            return inside == null ? new byte[0] : inside.getOctets();
+            return inside == null ? new byte[0] : inside.getOctets().clone(); // the structure's own bytes, not to be shared with a String
         } catch (PKCS7Exception unread) {
             return null;
         }

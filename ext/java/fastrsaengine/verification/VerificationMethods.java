@@ -12,6 +12,7 @@ import fastrsaengine.engines.rsa.JdkEngine;
 import fastrsaengine.padding.PublicKeyOperations;
 import fastrsaengine.structures.DerSlots;
 import fastrsaengine.structures.JopensslSeams;
+import fastrsaengine.structures.SmimeText;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
@@ -151,25 +152,58 @@ public final class VerificationMethods {
      * says so ({@link Pkcs7Verification#restHolds}: each signer's chain plain and good, the content
      * read out into {@code data} as stock reads it). Else stock's verify with PKCS7::NOSIGS added,
      * which checks all else as it does but the signatures; its true stands where every signature is
-     * good, else it is false, with MRI's error string. Else stock's whole verify. The block yields to super with the arguments given (none: the caller's).
+     * good, else it is false, with MRI's error string. Else stock's whole verify. With PKCS7::TEXT,
+     * all that without it, and the content then read as text where the chains held, as OpenSSL
+     * reads it ({@link #readAsText}). The block yields to super with the arguments given (none: the caller's).
      */
     @JRubyMethod(name = "pkcs7_verify", module = true)
     public static IRubyObject pkcs7Verify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         Call call = Call.start(context, module, "pkcs7_verify", stock);
-        Pkcs7Verification.checkArguments(context, (RubyArray<?>) args);
-        Pkcs7Verification verification = Pkcs7Verification.of(context, self, (RubyArray<?>) args);
+        RubyArray<?> given = (RubyArray<?>) args;
+        Pkcs7Verification.checkArguments(context, given);
+        RubyArray<?> withoutText = Pkcs7Verification.withoutText(context, given);
+        return withoutText == null ? pkcs7Verified(call, self, given, false) : pkcs7Verified(call, self, withoutText, true);
+    }
+
+    private static IRubyObject pkcs7Verified(Call call, IRubyObject self, RubyArray<?> given, boolean text) {
+        ThreadContext context = call.context;
+        Pkcs7Verification verification = Pkcs7Verification.of(context, self, given);
         SignatureVerdict verdict = verification == null ? SignatureVerdict.STOCK
             : verdictOf(() -> Pkcs7Check.signed(verification, publicKey -> checkingKey(call, publicKey)));
-        if (verdict == SignatureVerdict.STOCK) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        if (verdict == SignatureVerdict.STOCK) {
+            IRubyObject answer = call.stockWith(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.OPTION_NOT_TAKEN, given.toJavaArray());
+            // Stock reads the content out only once the chains hold: data read out, or a true, says they did.
+            return text && (answer.isTrue() || !dataReadOut(self).isEmpty()) ? readAsText(context, self, answer) : answer;
+        }
         call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
         if (verdict == SignatureVerdict.VALID && verification.restHolds(new IssuerSignature(call))) {
             ((org.jruby.ext.openssl.PKCS7) self).setData(verification.contentReadOut(context));
-            return context.runtime.getTrue();
+            return text ? readAsText(context, self, context.runtime.getTrue()) : context.runtime.getTrue();
         }
         IRubyObject rest = call.stockWith(verification.withoutSignatures(context));
-        if (verdict == SignatureVerdict.VALID || !rest.isTrue()) return rest;
+        if (verdict == SignatureVerdict.VALID || !rest.isTrue()) return text && rest.isTrue() ? readAsText(context, self, rest) : rest;
         self.callMethod(context, "error_string=", context.runtime.newString("signature failure"));
+        return text ? readAsText(context, self, context.runtime.getFalse()) : context.runtime.getFalse();
+    }
+
+    /**
+     * PKCS7::TEXT's part of OpenSSL's PKCS7_verify, once the signers' chains held (before the
+     * signatures, whose answer is given): the content read out ({@code data}) read as text
+     * ({@link SmimeText}); refused, false with OpenSSL's reason and no data; else its text as
+     * data, and the answer stands.
+     */
+    private static IRubyObject readAsText(ThreadContext context, IRubyObject self, IRubyObject answer) {
+        SmimeText.Read read = SmimeText.of(dataReadOut(self).bytes());
+        ((org.jruby.ext.openssl.PKCS7) self).setData(RubyString.newStringNoCopy(context.runtime, read.text == null ? new byte[0] : read.text));
+        if (read.text != null) return answer;
+        self.callMethod(context, "error_string=", context.runtime.newString(read.refusal));
         return context.runtime.getFalse();
+    }
+
+    /** The bytes of a PKCS7's data, as a verify read them out (none: no bytes). */
+    private static ByteList dataReadOut(IRubyObject self) {
+        IRubyObject data = ((org.jruby.ext.openssl.PKCS7) self).getData();
+        return data instanceof RubyString ? ((RubyString) data).getByteList() : ByteList.EMPTY_BYTELIST;
     }
 
     /**
