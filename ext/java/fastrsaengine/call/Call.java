@@ -47,15 +47,10 @@ public final class Call {
         return new Call(context, RuntimeEngine.of(module), method, stock);
     }
 
-    /** Stock's answer, counted with the reason it is stock's. */
+    /** Stock's answer, counted with the reason it is stock's ({@link #count}). */
     public IRubyObject stock(Outcome reason) {
-        runtime.stats().count(method, reason);
+        count(reason);
         return Stock.call(context, method, stock);
-    }
-
-    /** Stock's answer: the backend is stock, or else the reason given. */
-    public IRubyObject stockBecause(Outcome reason) {
-        return stock(engine == null ? Outcome.BACKEND_STOCK : reason);
     }
 
     /** Runs an engine operation of this call, not counted: its failures are MRI's for this method. */
@@ -70,13 +65,13 @@ public final class Call {
 
     /** A padded operation's answer, counted as given (the JDK's, for a method stock lacks, counts as stock's). */
     public IRubyObject computed(EngineCall call, Outcome counted) {
-        runtime.stats().count(method, counted);
+        count(counted);
         return RubyString.newStringNoCopy(context.runtime, EngineCall.perform(context.runtime, method, call));
     }
 
     /** Stock's answer to arguments the patch repaired (not the caller's), counted with the reason given. */
     public IRubyObject stockWith(Outcome reason, IRubyObject... args) {
-        runtime.stats().count(method, reason);
+        count(reason);
         return stockWith(args);
     }
 
@@ -97,20 +92,28 @@ public final class Call {
         return Errors.fromJava(context.runtime, method, e);
     }
 
-    /** Counts an answer given outside these methods (key generation's, which the Ruby shim completes). */
+    /** Counts an answer given outside these methods (key generation's, which the Ruby shim completes): {@link #count}. */
     public void countAnswer(Outcome outcome) {
-        runtime.stats().count(method, outcome);
+        count(outcome);
     }
 
-    /** Why a call with this key is stock's: no backend, a key the engine declines, or no key at all. */
+    /** Why a call with this key is stock's where the backend is not: a key the engine declines, or no key at all. */
     public Outcome stockReason(IRubyObject key) {
-        if (engine == null) return Outcome.BACKEND_STOCK;
         return key instanceof PKeyRSA || key instanceof PKeyEC ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN;
     }
 
     /** The engine's verdict on a signature (the JDK's, counted as stock's, while the backend is stock). */
     public IRubyObject verdict(boolean verified) {
-        runtime.stats().count(method, engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+        count(Outcome.ENGINE);
         return context.runtime.newBoolean(verified);
+    }
+
+    /**
+     * The one rule of counting: while the backend is stock, every answer is counted as
+     * {@code backend_stock}, whatever its path (the JDK's work, or stock's for any reason);
+     * else as the outcome given.
+     */
+    private void count(Outcome outcome) {
+        runtime.stats().count(method, engine == null ? Outcome.BACKEND_STOCK : outcome);
     }
 }

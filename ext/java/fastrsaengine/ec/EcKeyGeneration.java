@@ -34,7 +34,7 @@ public final class EcKeyGeneration {
         EcCurve curve = group instanceof RubyString ? EcCurve.named(group.asJavaString()) : null;
         PrivateKeyInfo key = engine == null || curve == null ? null : generate(engine, curve);
         if (key == null) {
-            call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : engine == null ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN);
+            call.countAnswer(engine == null ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN);
             return context.nil;
         }
         call.countAnswer(Outcome.ENGINE);

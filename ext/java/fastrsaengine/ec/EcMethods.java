@@ -123,7 +123,7 @@ public final class EcMethods {
     private static IRubyObject signing(Call call, IRubyObject self, IRubyObject args, int count, HashReader reader) {
         IRubyObject[] a = arguments(args, count);
         EcEngine engine = call.ecEngine();
-        if (engine == null || a == null) return stockBecause(call, a);
+        if (engine == null || a == null) return engineNotAsked(call);
         EcKeyStates.Prepared<PreparedEcKey> key = EcKeyStates.privateKey(engine, self);
         if (key == null) return call.stock(Outcome.KEY_DECLINED);
         byte[] hash = read(call, () -> reader.read(key, a));
@@ -156,7 +156,7 @@ public final class EcMethods {
         byte[] signature = hash == null ? null : EcArgs.byteArray(a[signatureAt]);
         if (signature != null && EcSignatures.read(signature) == null) throw Errors.mriFailure(call.context.runtime, call.method);
         EcEngine engine = call.ecEngine();
-        if (engine == null || a == null) return stockBecause(call, a);
+        if (engine == null || a == null) return engineNotAsked(call);
         EcKeyStates.Prepared<PreparedEcPublicKey> key = EcKeyStates.publicKey(engine, self);
         if (key == null) return call.stock(Outcome.KEY_DECLINED);
         if (signature == null || EcSignatures.decode(key.curve, signature) == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
@@ -171,7 +171,7 @@ public final class EcMethods {
     private static IRubyObject agreement(Call call, IRubyObject self, IRubyObject args, PeerReader reader) {
         IRubyObject[] a = arguments(args, 1);
         EcEngine engine = call.ecEngine();
-        if (engine == null || a == null) return stockBecause(call, a);
+        if (engine == null || a == null) return engineNotAsked(call);
         EcKeyStates.Prepared<PreparedEcKey> key = EcKeyStates.privateKey(engine, self);
         if (key == null) return call.stock(Outcome.KEY_DECLINED);
         ECPoint peer = read(call, () -> reader.read(key, a[0]));
@@ -194,9 +194,8 @@ public final class EcMethods {
     }
 
     /** Stock's answer when the engine cannot be asked: the backend is stock, has no EC, or the argument count is not the method's. */
-    private static IRubyObject stockBecause(Call call, IRubyObject[] args) {
-        if (call.engine != null && call.ecEngine() == null) return call.stock(Outcome.KEY_DECLINED);
-        return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+    private static IRubyObject engineNotAsked(Call call) {
+        return call.stock(call.ecEngine() == null ? Outcome.KEY_DECLINED : Outcome.OPTION_NOT_TAKEN);
     }
 
     /** The arguments, or null when their count is not the method's: stock raises its ArgumentError. */

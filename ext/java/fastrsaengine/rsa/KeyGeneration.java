@@ -68,7 +68,7 @@ public final class KeyGeneration {
             KeyChecks.countFailedCheck();
             throw Errors.failedPairwiseCheck(context.runtime);
         }
-        call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+        call.countAnswer(Outcome.ENGINE);
         return RubyString.newStringNoCopy(context.runtime, pair.getPrivate().getEncoded());
     }
 
@@ -91,7 +91,7 @@ public final class KeyGeneration {
     }
 
     private static IRubyObject stock(Call call, Outcome reason) {
-        call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : reason);
+        call.countAnswer(reason);
         return call.context.nil;
     }
 

@@ -125,7 +125,7 @@ public final class RsaMethods {
     private static IRubyObject privateCall(Call call, IRubyObject self, IRubyObject args, int min, int max,
                                            Reader<PrivateKeyOperations> reader, Declined declined) {
         IRubyObject[] a = arguments(args, min, max);
-        if (call.engine == null || a == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        if (call.engine == null || a == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
         PrivateKeyOperations key = KeyStates.privateOperations(call.engine, self);
         return answer(call, key, a, reader, declined);
     }
@@ -133,7 +133,7 @@ public final class RsaMethods {
     private static IRubyObject publicCall(Call call, IRubyObject self, IRubyObject args, Reader<PublicKeyOperations> reader, Declined declined) {
         IRubyObject[] a = arguments(args, 1, 2);
         if (a != null) refuseBeyondLimits(call, self);
-        if (call.engine == null || a == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        if (call.engine == null || a == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
         PublicKeyOperations key = KeyStates.publicOperations(call.engine, self);
         return answer(call, key, a, reader, declined);
     }
@@ -157,7 +157,7 @@ public final class RsaMethods {
         IRubyObject[] a = arguments(args, 3, 4);
         PublicKey publicKey = publicKey(self); // read once: a concurrent set_key cannot split the call
         if (a != null && PublicKeyLimits.refusal(publicKey) != null) return call.verdict(false);
-        if (call.engine == null || a == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        if (call.engine == null || a == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
         PublicKeyOperations key = KeyStates.publicOperations(call.engine, publicKey);
         if (key == null) return wrongLength(call, publicKey, a) ? call.verdict(false) : call.stock(Outcome.KEY_DECLINED);
         Boolean verified = read(call, () -> verifier.verify(key, a));
@@ -205,7 +205,7 @@ public final class RsaMethods {
         if ("encrypt".equals(call.method)) refuseBeyondLimits(call, self);
         RsaEngine engine = call.engine == null ? JdkEngine.INSTANCE : call.engine;
         EngineCall engineCall = read(call, () -> cipher.apply(engine, a));
-        return call.computed(engineCall, call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+        return call.computed(engineCall, Outcome.ENGINE);
     }
 
     /** (data [, options]) of MRI's encrypt and decrypt, with Ruby's ArgumentError for another count. */

@@ -146,7 +146,7 @@ public final class StructureMethods {
         if (signer == null) return call.stock(call.stockReason(key));
         int flags = OcspResponderId.flags(args);
         OcspResponderId.setFlags(call.context, args, OcspResponderId.withoutByKey(flags));
-        Outcome answered = engines != null ? Outcome.ENGINE : call.engine == null ? Outcome.BACKEND_STOCK : Outcome.KEY_DECLINED;
+        Outcome answered = engines != null ? Outcome.ENGINE : Outcome.KEY_DECLINED;
         return signAndReadBack(call, self, new OcspResponderId.Signer(signer, args.eltInternal(0)), OCSP_RESPONSE, readBack, answered, reason -> {
             OcspResponderId.setFlags(call.context, args, flags);
             return call.stock(reason);
@@ -212,7 +212,7 @@ public final class StructureMethods {
         byte[] digestInfo = digest.digestInfo(((ASN1OctetString) contentDigest).getOctets());
         byte[] signature = operations != null ? call.perform(() -> operations.signDigestInfo(digestInfo)) : signedByItself(call, key, digestInfo);
         signer.setEncryptedDigest(new DEROctetString(signature));
-        call.countAnswer(engines != null ? Outcome.ENGINE : call.engine == null ? Outcome.BACKEND_STOCK : Outcome.KEY_DECLINED);
+        call.countAnswer(engines != null ? Outcome.ENGINE : Outcome.KEY_DECLINED);
         return signed;
     }
 
@@ -309,14 +309,10 @@ public final class StructureMethods {
         byte[] contentKey = call.perform(() -> routed.operations.contentKey(encryptedKeys, keyLength));
         byte[] opened = envelope.withEveryEncryptedKey(routed.operations.standInBlock(contentKey));
         IRubyObject copy = JopensslSeams.parse(context, "OpenSSL::PKCS7", self.getMetaClass().getRealClass(), opened);
-        Outcome answered = call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE;
         try {
-            IRubyObject plaintext = call.stockWith(copy, StandInKey.forDecryption(routed.key));
-            call.countAnswer(answered);
-            return plaintext;
-        } catch (RaiseException stockRefused) {
-            call.countAnswer(answered);
-            throw stockRefused;
+            return call.stockWith(copy, StandInKey.forDecryption(routed.key));
+        } finally {
+            call.countAnswer(Outcome.ENGINE); // stock's refusal of the opened copy is an answer too
         }
     }
 

@@ -28,10 +28,10 @@ public final class ChainMethods {
     public static IRubyObject storeContextVerify(ThreadContext context, IRubyObject module, IRubyObject self, Block stock) {
         Call call = Call.start(context, module, "store_context_verify", stock);
         StoreContext check = JopensslSeams.storeContext(self);
-        if (check == null || check.getChain() != null || hasCallback(self, check)) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        if (check == null || check.getChain() != null || hasCallback(self, check)) return call.stock(Outcome.OPTION_NOT_TAKEN);
         IssuerSignature signatures = new IssuerSignature(call);
         List<X509AuxCertificate> chain = PlainChain.verified(signatures, check);
-        if (chain == null) return refusedIfExplicitCurve(check, signatures, call.stockBecause(Outcome.OPTION_NOT_TAKEN));
+        if (chain == null) return refusedIfExplicitCurve(check, signatures, call.stock(Outcome.OPTION_NOT_TAKEN));
         JopensslSeams.holdVerifiedChain(check, chain);
         return refusedIfExplicitCurve(check, signatures, call.verdict(true));
     }

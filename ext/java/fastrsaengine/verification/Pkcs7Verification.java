@@ -71,7 +71,7 @@ final class Pkcs7Verification {
         IRubyObject store = given.eltInternal(1);
         if (!(store instanceof X509Store)) throw Errors.wrongArgumentType(context.runtime, store, "OpenSSL/X509/STORE");
         IRubyObject certificates = given.eltInternal(0);
-        if (certificates.isNil() || FlagsArgument.of(at(context, given, 3), 0) == null) return;
+        if (certificates.isNil() || FlagsArgument.of(given.size() > 3 ? given.eltInternal(3) : context.nil, 0) == null) return;
         if (!(certificates instanceof RubyArray)) throw Errors.wrongArgumentType(context.runtime, certificates, "Array");
         RubyArray<?> array = (RubyArray<?>) certificates;
         for (int i = 0; i < array.size(); i++) {
@@ -80,23 +80,23 @@ final class Pkcs7Verification {
     }
 
     /**
-     * The arguments with PKCS7::TEXT taken out of flags that read and hold it, else null: OpenSSL
-     * reads the content as text ({@link fastrsaengine.structures.SmimeText}) after the signers'
-     * chains and before their signatures, where stock's verify hands on no text and refuses none;
-     * the gem's verify without it, then the text read of what it reads out, answers as OpenSSL.
+     * Takes PKCS7::TEXT out of the flags given (args[3]) where they read and hold it, and says
+     * whether it did: OpenSSL reads the content as text ({@link fastrsaengine.structures.SmimeText})
+     * after the signers' chains and before their signatures, where stock's verify hands on no text
+     * and refuses none; the gem's verify without it, then the text read of what it reads out,
+     * answers as OpenSSL.
      */
-    static RubyArray<?> withoutText(ThreadContext context, RubyArray<?> given) {
-        Integer flags = FlagsArgument.of(at(context, given, 3), 0);
-        if (flags == null || (flags & TEXT) == 0) return null;
-        RubyArray<?> without = context.runtime.newArray(given.toJavaArray());
-        without.store(3, context.runtime.newFixnum(flags & ~TEXT));
-        return without;
+    static boolean takeOutText(ThreadContext context, IRubyObject[] args) {
+        Integer flags = args.length > 3 ? FlagsArgument.of(args[3], 0) : null;
+        if (flags == null || (flags & TEXT) == 0) return false;
+        args[3] = context.runtime.newFixnum(flags & ~TEXT);
+        return true;
     }
 
     /** The verification's arguments (checked: {@link #checkArguments}), or null where stock is to read them. */
-    static Pkcs7Verification of(ThreadContext context, IRubyObject self, RubyArray<?> given) {
-        if (given.size() < 2 || given.size() > 4) return null;
-        IRubyObject[] args = {given.eltInternal(0), given.eltInternal(1), at(context, given, 2), at(context, given, 3)};
+    static Pkcs7Verification of(ThreadContext context, IRubyObject self, IRubyObject[] given) {
+        if (given.length < 2 || given.length > 4) return null;
+        IRubyObject[] args = {given[0], given[1], at(context, given, 2), at(context, given, 3)};
         Integer flags = FlagsArgument.of(args[3], 0);
         if (flags == null || (flags & NOSIGS) != 0) return null;
         PKCS7 p7 = JopensslSeams.pkcs7(self);
@@ -151,8 +151,8 @@ final class Pkcs7Verification {
         return true;
     }
 
-    private static IRubyObject at(ThreadContext context, RubyArray<?> given, int index) {
-        return given.size() > index ? given.eltInternal(index) : context.nil;
+    private static IRubyObject at(ThreadContext context, IRubyObject[] given, int index) {
+        return given.length > index ? given[index] : context.nil;
     }
 
     /** Stock's list of the certificates given, each wrapped as its getAuxCerts wraps it; null for nil or anything but certificates. */

@@ -159,31 +159,43 @@ public final class VerificationMethods {
     @JRubyMethod(name = "pkcs7_verify", module = true)
     public static IRubyObject pkcs7Verify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject args, Block stock) {
         Call call = Call.start(context, module, "pkcs7_verify", stock);
-        RubyArray<?> given = (RubyArray<?>) args;
-        Pkcs7Verification.checkArguments(context, given);
-        RubyArray<?> withoutText = Pkcs7Verification.withoutText(context, given);
-        return withoutText == null ? pkcs7Verified(call, self, given, false) : pkcs7Verified(call, self, withoutText, true);
+        Pkcs7Verification.checkArguments(context, (RubyArray<?>) args);
+        IRubyObject[] given = ((RubyArray<?>) args).toJavaArray();
+        boolean text = Pkcs7Verification.takeOutText(context, given);
+        Pkcs7Answer verified = pkcs7Verified(call, self, given);
+        return text && verified.chainsHeld ? readAsText(context, self, verified.answer) : verified.answer;
     }
 
-    private static IRubyObject pkcs7Verified(Call call, IRubyObject self, RubyArray<?> given, boolean text) {
+    /** A PKCS7#verify's answer without PKCS7::TEXT, and whether the signers' chains held (where OpenSSL goes on to read the text). */
+    private static final class Pkcs7Answer {
+        final IRubyObject answer;
+        final boolean chainsHeld;
+
+        Pkcs7Answer(IRubyObject answer, boolean chainsHeld) {
+            this.answer = answer;
+            this.chainsHeld = chainsHeld;
+        }
+    }
+
+    private static Pkcs7Answer pkcs7Verified(Call call, IRubyObject self, IRubyObject[] given) {
         ThreadContext context = call.context;
         Pkcs7Verification verification = Pkcs7Verification.of(context, self, given);
         SignatureVerdict verdict = verification == null ? SignatureVerdict.STOCK
             : verdictOf(() -> Pkcs7Check.signed(verification, publicKey -> checkingKey(call, publicKey)));
         if (verdict == SignatureVerdict.STOCK) {
-            IRubyObject answer = call.stockWith(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.OPTION_NOT_TAKEN, given.toJavaArray());
+            IRubyObject answer = call.stockWith(Outcome.OPTION_NOT_TAKEN, given);
             // Stock reads the content out only once the chains hold: data read out, or a true, says they did.
-            return text && (answer.isTrue() || !dataReadOut(self).isEmpty()) ? readAsText(context, self, answer) : answer;
+            return new Pkcs7Answer(answer, answer.isTrue() || !dataReadOut(self).isEmpty());
         }
-        call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+        call.countAnswer(Outcome.ENGINE);
         if (verdict == SignatureVerdict.VALID && verification.restHolds(new IssuerSignature(call))) {
             ((org.jruby.ext.openssl.PKCS7) self).setData(verification.contentReadOut(context));
-            return text ? readAsText(context, self, context.runtime.getTrue()) : context.runtime.getTrue();
+            return new Pkcs7Answer(context.runtime.getTrue(), true);
         }
         IRubyObject rest = call.stockWith(verification.withoutSignatures(context));
-        if (verdict == SignatureVerdict.VALID || !rest.isTrue()) return text && rest.isTrue() ? readAsText(context, self, rest) : rest;
+        if (verdict == SignatureVerdict.VALID || !rest.isTrue()) return new Pkcs7Answer(rest, rest.isTrue());
         self.callMethod(context, "error_string=", context.runtime.newString("signature failure"));
-        return text ? readAsText(context, self, context.runtime.getFalse()) : context.runtime.getFalse();
+        return new Pkcs7Answer(context.runtime.getFalse(), true);
     }
 
     /**
@@ -224,7 +236,7 @@ public final class VerificationMethods {
         OcspVerification.checkArguments(context, given);
         Call call = Call.start(context, module, "ocsp_verify", stock);
         OcspVerification verification = readOrNull(() -> OcspVerification.of(context, self, given));
-        if (verification == null) return call.stockBecause(Outcome.OPTION_NOT_TAKEN);
+        if (verification == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
         if (verification.checksSignature()) {
             SignatureVerdict verdict = ocspSignature(call, verification);
             if (verdict == SignatureVerdict.STOCK) {
@@ -233,7 +245,7 @@ public final class VerificationMethods {
                 if (!call.stockWith(verification.signatureOnly(context, given)).isTrue()) return context.runtime.getFalse();
             } else {
                 if (verdict != SignatureVerdict.VALID || verification.signatureAlone) return call.verdict(verdict == SignatureVerdict.VALID);
-                call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+                call.countAnswer(Outcome.ENGINE);
             }
         } else {
             if (verification.signatureAlone) return call.stock(Outcome.OPTION_NOT_TAKEN);
@@ -282,7 +294,7 @@ public final class VerificationMethods {
             case INVALID: return call.verdict(false);
             case STOCK: return stockAnswer(call, checking == null ? call.stockReason(key) : Outcome.OPTION_NOT_TAKEN, held);
             default:
-                call.countAnswer(call.engine == null ? Outcome.BACKEND_STOCK : Outcome.ENGINE);
+                call.countAnswer(Outcome.ENGINE);
                 throw Errors.structureError(call.context.runtime, call.method, verdict.mriError);
         }
     }
