@@ -23,8 +23,9 @@ import org.bouncycastle.crypto.digests.SM3Digest;
 import org.bouncycastle.crypto.util.DigestFactory;
 
 /**
- * The digests of MRI's OpenSSL 3.0 default provider, each computed by Bouncy Castle, and the one
- * table of the names OpenSSL knows them by. OpenSSL has two name spaces, and so this table:
+ * The digests of MRI's OpenSSL 3.0 default provider, each computed by the JDK where it has the
+ * algorithm ({@link JdkDigest}), else by Bouncy Castle, and the one table of the names OpenSSL
+ * knows them by. OpenSSL has two name spaces, and so this table:
  * <ul>
  * <li>{@link #forFetchName}: the provider's names, which option strings take
  *     (EVP_PKEY_CTX_ctrl_str's {@code rsa_oaep_md}, {@code rsa_mgf1_md}, {@code digest}):
@@ -37,30 +38,30 @@ import org.bouncycastle.crypto.util.DigestFactory;
  * (spec/fast_rsa_engine/digest_names_spec.rb).
  */
 public enum DigestAlgorithm {
-    MD5("MD5", "1.2.840.113549.2.5", X931.NONE, DigestFactory::createMD5,
+    MD5("MD5", "1.2.840.113549.2.5", X931.NONE, JdkDigest.orBouncyCastle("MD5", DigestFactory::createMD5),
         names("SSL3-MD5"), names("RSA-MD5", "md5WithRSAEncryption", "1.2.840.113549.1.1.4")),
-    SHA1("SHA1", "1.3.14.3.2.26", 0x33, DigestFactory::createSHA1,
+    SHA1("SHA1", "1.3.14.3.2.26", 0x33, JdkDigest.orBouncyCastle("SHA-1", DigestFactory::createSHA1),
         names("SHA-1", "SSL3-SHA1"),
         names("RSA-SHA1", "sha1WithRSAEncryption", "1.2.840.113549.1.1.5", "RSA-SHA1-2", "sha1WithRSA", "1.3.14.3.2.29")),
-    SHA224("SHA224", "2.16.840.1.101.3.4.2.4", X931.NONE, DigestFactory::createSHA224,
+    SHA224("SHA224", "2.16.840.1.101.3.4.2.4", X931.NONE, JdkDigest.orBouncyCastle("SHA-224", DigestFactory::createSHA224),
         names("SHA-224", "SHA2-224"), names("RSA-SHA224", "sha224WithRSAEncryption", "1.2.840.113549.1.1.14")),
-    SHA256("SHA256", "2.16.840.1.101.3.4.2.1", 0x34, DigestFactory::createSHA256,
+    SHA256("SHA256", "2.16.840.1.101.3.4.2.1", 0x34, JdkDigest.orBouncyCastle("SHA-256", DigestFactory::createSHA256),
         names("SHA-256", "SHA2-256"), names("RSA-SHA256", "sha256WithRSAEncryption", "1.2.840.113549.1.1.11")),
-    SHA384("SHA384", "2.16.840.1.101.3.4.2.2", 0x36, DigestFactory::createSHA384,
+    SHA384("SHA384", "2.16.840.1.101.3.4.2.2", 0x36, JdkDigest.orBouncyCastle("SHA-384", DigestFactory::createSHA384),
         names("SHA-384", "SHA2-384"), names("RSA-SHA384", "sha384WithRSAEncryption", "1.2.840.113549.1.1.12")),
-    SHA512("SHA512", "2.16.840.1.101.3.4.2.3", 0x35, DigestFactory::createSHA512,
+    SHA512("SHA512", "2.16.840.1.101.3.4.2.3", 0x35, JdkDigest.orBouncyCastle("SHA-512", DigestFactory::createSHA512),
         names("SHA-512", "SHA2-512"), names("RSA-SHA512", "sha512WithRSAEncryption", "1.2.840.113549.1.1.13")),
-    SHA512_224("SHA512-224", "2.16.840.1.101.3.4.2.5", X931.NONE, () -> new SHA512tDigest(224),
+    SHA512_224("SHA512-224", "2.16.840.1.101.3.4.2.5", X931.NONE, JdkDigest.orBouncyCastle("SHA-512/224", () -> new SHA512tDigest(224)),
         names("SHA-512/224", "SHA2-512/224"), names("RSA-SHA512/224", "sha512-224WithRSAEncryption", "1.2.840.113549.1.1.15")),
-    SHA512_256("SHA512-256", "2.16.840.1.101.3.4.2.6", X931.NONE, () -> new SHA512tDigest(256),
+    SHA512_256("SHA512-256", "2.16.840.1.101.3.4.2.6", X931.NONE, JdkDigest.orBouncyCastle("SHA-512/256", () -> new SHA512tDigest(256)),
         names("SHA-512/256", "SHA2-512/256"), names("RSA-SHA512/256", "sha512-256WithRSAEncryption", "1.2.840.113549.1.1.16")),
-    SHA3_224("SHA3-224", "2.16.840.1.101.3.4.2.7", X931.NONE, DigestFactory::createSHA3_224,
+    SHA3_224("SHA3-224", "2.16.840.1.101.3.4.2.7", X931.NONE, JdkDigest.orBouncyCastle("SHA3-224", DigestFactory::createSHA3_224),
         names(), names("RSA-SHA3-224", "id-rsassa-pkcs1-v1_5-with-sha3-224", "2.16.840.1.101.3.4.3.13")),
-    SHA3_256("SHA3-256", "2.16.840.1.101.3.4.2.8", X931.NONE, DigestFactory::createSHA3_256,
+    SHA3_256("SHA3-256", "2.16.840.1.101.3.4.2.8", X931.NONE, JdkDigest.orBouncyCastle("SHA3-256", DigestFactory::createSHA3_256),
         names(), names("RSA-SHA3-256", "id-rsassa-pkcs1-v1_5-with-sha3-256", "2.16.840.1.101.3.4.3.14")),
-    SHA3_384("SHA3-384", "2.16.840.1.101.3.4.2.9", X931.NONE, DigestFactory::createSHA3_384,
+    SHA3_384("SHA3-384", "2.16.840.1.101.3.4.2.9", X931.NONE, JdkDigest.orBouncyCastle("SHA3-384", DigestFactory::createSHA3_384),
         names(), names("RSA-SHA3-384", "id-rsassa-pkcs1-v1_5-with-sha3-384", "2.16.840.1.101.3.4.3.15")),
-    SHA3_512("SHA3-512", "2.16.840.1.101.3.4.2.10", X931.NONE, DigestFactory::createSHA3_512,
+    SHA3_512("SHA3-512", "2.16.840.1.101.3.4.2.10", X931.NONE, JdkDigest.orBouncyCastle("SHA3-512", DigestFactory::createSHA3_512),
         names(), names("RSA-SHA3-512", "id-rsassa-pkcs1-v1_5-with-sha3-512", "2.16.840.1.101.3.4.3.16")),
     RIPEMD160("RIPEMD160", "1.3.36.3.2.1", X931.NONE, RIPEMD160Digest::new,
         names("RIPEMD-160", "RIPEMD", "RMD160"), names("RSA-RIPEMD160", "ripemd160WithRSA", "1.3.36.3.3.1.2")),

@@ -1,7 +1,9 @@
 package fastrsaengine.verification;
 
+import fastrsaengine.engines.shared.WeakIdentityCache;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
+import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 
 /**
  * A certificate's, CSR's or CRL's signed DER as OpenSSL would check it, from what stock holds: the
@@ -10,6 +12,8 @@ import java.security.GeneralSecurityException;
  * was signed, {@link ChangedRequests}), so that stock's true is no OpenSSL true.
  */
 final class HeldStructure {
+    private static final WeakIdentityCache<PKCS10CertificationRequest, byte[]> REQUEST_ENCODINGS = new WeakIdentityCache<>();
+
     final byte[] der;
     /** Whether OpenSSL would encode it again with a field set since it was signed: its signature no longer verifies. */
     final boolean changed;
@@ -25,6 +29,20 @@ final class HeldStructure {
     static HeldStructure of(Object held, GivenEncodings.Encoded stock, boolean changed) throws GeneralSecurityException, IOException {
         byte[] given = GivenEncodings.of(held);
         return new HeldStructure(given != null ? given : stock.encoded(), given != null, changed);
+    }
+
+    /**
+     * A request's DER as stock encodes it, kept per request object: Bouncy Castle encodes a
+     * request's whole tree again on each call (a certificate or CRL hands back the bytes it holds),
+     * and stock never changes one in place (it makes a new one as it signs or reads).
+     */
+    static byte[] requestEncoding(PKCS10CertificationRequest request) throws IOException {
+        byte[] encoded = REQUEST_ENCODINGS.get(request);
+        if (encoded == null) {
+            encoded = request.getEncoded();
+            REQUEST_ENCODINGS.put(request, encoded);
+        }
+        return encoded;
     }
 
     /** Whether stock's check is of other bytes than OpenSSL's. */

@@ -73,7 +73,7 @@ public final class VerificationMethods {
     public static IRubyObject requestVerify(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, Block stock) {
         return check(Call.start(context, module, "request_verify", stock), key, () -> {
             PKCS10CertificationRequest held = JopensslSeams.requestAsRead(self);
-            return held == null ? null : HeldStructure.of(held, held::getEncoded, ChangedRequests.changed(held));
+            return held == null ? null : HeldStructure.of(held, () -> HeldStructure.requestEncoding(held), ChangedRequests.changed(held));
         }, SignatureCheck::request);
     }
 
