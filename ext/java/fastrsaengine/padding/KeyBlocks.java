@@ -83,6 +83,21 @@ final class KeyBlocks {
     }
 
     /**
+     * EMSA-PKCS1-v1_5's block of a DigestInfo (RFC 8017 9.2): 00 01, then FF to fill k bytes, at
+     * least eight, then 00 and the DigestInfo; null where k is too short for it. A signature verifies
+     * where it opens to exactly this block: the blocks OpenSSL's type 1 check opens to the DigestInfo.
+     */
+    byte[] signatureBlock(byte[] digestInfo) {
+        int fill = modulusBytes - 3 - digestInfo.length;
+        if (fill < 8) return null;
+        byte[] block = new byte[modulusBytes];
+        block[1] = 0x01;
+        java.util.Arrays.fill(block, 2, 2 + fill, (byte) 0xFF);
+        System.arraycopy(digestInfo, 0, block, modulusBytes - digestInfo.length, digestInfo.length);
+        return block;
+    }
+
+    /**
      * A PKCS#1 v1.5 type 2 (encryption) block of k bytes holding data, with fresh random padding:
      * what a key of exponent 1 "encrypts" data to, and opens again to the same data.
      */

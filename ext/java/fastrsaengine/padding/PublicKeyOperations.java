@@ -9,7 +9,9 @@ import org.bouncycastle.util.Arrays;
 /**
  * The padded RSA public-key operations, for engines whose public operation beats the JDK's:
  * PKCS#1 v1.5 verification, and PKCS#1 v1.5 / OAEP / raw encryption and type 1 / raw decryption.
- * Bouncy Castle's paddings, as for the private side; errors likewise.
+ * Bouncy Castle's paddings, as for the private side; errors likewise. A PKCS#1 v1.5 signature is
+ * checked against the block it must open to ({@link KeyBlocks#signatureBlock}), as RFC 8017 has it:
+ * no block taken apart, one comparison.
  */
 public final class PublicKeyOperations {
     /** verifyPss's salt length to read from the signature, as OpenSSL's RSA_PSS_SALTLEN_AUTO. */
@@ -44,13 +46,7 @@ public final class PublicKeyOperations {
      * DigestInfo without its NULL parameters.)
      */
     public boolean verifyPkcs1(DigestAlgorithm digest, byte[] signature, byte[] data, int offset, int length) {
-        if (signature.length != blocks.modulusBytes) return false;
-        byte[] expected = digest.digestInfo(digest.hash(data, offset, length));
-        try {
-            return Arrays.constantTimeAreEqual(expected, decryptPkcs1(signature));
-        } catch (InvalidCipherTextException | DataLengthException notASignatureOfThisKey) {
-            return false; // a block that does not open is simply a signature that does not verify
-        }
+        return signature.length == blocks.modulusBytes && opensTo(blocks.signatureBlock(digest.digestInfo(digest.hash(data, offset, length))), signature);
     }
 
     /**
@@ -58,11 +54,16 @@ public final class PublicKeyOperations {
      * DigestInfo, as for {@link #verifyPkcs1}.
      */
     public boolean verifyPkcs1Hash(DigestAlgorithm digest, byte[] signature, byte[] hash) {
-        if (signature.length != blocks.modulusBytes) return false;
+        return signature.length == blocks.modulusBytes && opensTo(blocks.signatureBlock(digest.digestInfo(hash)), signature);
+    }
+
+    /** Whether a signature of k bytes opens to the block expected (none: the key is too short for one). */
+    private boolean opensTo(byte[] expected, byte[] signature) {
+        if (expected == null) return false;
         try {
-            return Arrays.constantTimeAreEqual(digest.digestInfo(hash), decryptPkcs1(signature));
-        } catch (InvalidCipherTextException | DataLengthException notASignatureOfThisKey) {
-            return false;
+            return Arrays.constantTimeAreEqual(expected, blocks.raw(signature));
+        } catch (DataLengthException notASignatureOfThisKey) {
+            return false; // at or above n: a signature that does not verify
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1Primitive;
@@ -34,6 +35,10 @@ final class SignatureAlgorithm {
     /** PKCS#1 v1.5 and ECDSA by their digest: PKCS#7's signers name the digest alone. */
     private static final Map<Kind, Map<DigestAlgorithm, SignatureAlgorithm>> BY_DIGEST = new EnumMap<>(Kind.class);
     private static final byte[] DER_NULL = {0x05, 0x00};
+    /** Identifiers read before, by their DER's bytes: a structure's check reads one per call. */
+    private static final Map<String, SignatureAlgorithm> BY_IDENTIFIER = new ConcurrentHashMap<>();
+    /** The identifiers kept at most: those in use are a few; more (crafted ones) are read each time. */
+    private static final int IDENTIFIERS_KEPT = 64;
     /** RSASSA-PSS with no parameters to read (absent, or NULL): OpenSSL's "internal error" for an RSA key. */
     static final SignatureAlgorithm PSS_WITHOUT_PARAMETERS = new SignatureAlgorithm(Kind.PSS, null, null, 0);
 
@@ -82,6 +87,15 @@ final class SignatureAlgorithm {
      * parameters for PKCS#1 v1.5 and ECDSA; where they must match, the identifiers are compared whole).
      */
     static SignatureAlgorithm of(byte[] identifier) {
+        String bytes = new String(identifier, java.nio.charset.StandardCharsets.ISO_8859_1);
+        SignatureAlgorithm known = BY_IDENTIFIER.get(bytes);
+        if (known != null) return known;
+        SignatureAlgorithm read = read(identifier);
+        if (read != null && BY_IDENTIFIER.size() < IDENTIFIERS_KEPT) BY_IDENTIFIER.put(bytes, read);
+        return read;
+    }
+
+    private static SignatureAlgorithm read(byte[] identifier) {
         try {
             AlgorithmIdentifier read = AlgorithmIdentifier.getInstance(ASN1Primitive.fromByteArray(identifier));
             ASN1Encodable parameters = read.getParameters();
