@@ -209,6 +209,36 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
       keys.zip(certs).each { |key, cert| expect(envelope.decrypt(key, cert)).to eq(message) }
     end
 
+    # hiera-eyaml decrypts with a certificate it builds and never signs, of the recipient's serial
+    # (0 in its fixtures, which stock's serial= reads as 1): stock holds no JCA certificate for it,
+    # matches no recipient to it and tries every one, as with no certificate. So does the engine.
+    it "an envelope opens with a certificate never signed, as stock opens it (hiera-eyaml's decrypt)" do
+      key = fixture.private_key
+      envelope = OpenSSL::PKCS7.encrypt([Structures.certificate(key)], message, OpenSSL::Cipher.new("AES-256-CBC"), OpenSSL::PKCS7::BINARY)
+      [envelope.recipients[0].serial, 0].each do |serial|
+        built = OpenSSL::X509::Certificate.new.tap { |cert| cert.serial = serial }
+        expect(Backends.engine_ran? { expect(envelope.decrypt(key, built)).to eq(message) }).to be(true)
+        expect(Backends.with(:stock) { envelope.decrypt(key, built) }).to eq(message)
+      end
+    end
+
+    # A recipient found as stock finds it: by the serial and the issuer of the JCA certificate the
+    # Ruby one holds, which a serial= after signing does not change.
+    it "a recipient is the signed certificate's, as stock finds it" do
+      key = fixture.private_key
+      cert = Structures.certificate(key)
+      envelope = OpenSSL::PKCS7.encrypt([cert], message, OpenSSL::Cipher.new("AES-128-CBC"), OpenSSL::PKCS7::BINARY)
+      changed = OpenSSL::X509::Certificate.new(cert.to_der).tap { |c| c.serial = cert.serial + 1 }
+      expect(Backends.engine_ran? { expect(envelope.decrypt(key, changed)).to eq(message) }).to be(true)
+      answer = lambda do |certificate|
+        envelope.decrypt(key, certificate)
+      rescue OpenSSL::PKCS7::PKCS7Error => e
+        [e.class, e.message]
+      end
+      other = Structures.certificate(small.private_key)
+      expect(answer.call(other)).to eq(Backends.with(:stock) { answer.call(other) })
+    end
+
     # Each call as stock answers it with the same key: the same error class and message, or the same value.
     bad_calls = {
       "certificate sign with no digest" => ->(key) { Structures.certificate(key, nil) },

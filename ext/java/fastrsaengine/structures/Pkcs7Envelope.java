@@ -2,10 +2,13 @@ package fastrsaengine.structures;
 
 import java.io.IOException;
 import java.math.BigInteger;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
+import javax.security.auth.x500.X500Principal;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1EncodableVector;
+import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1OctetString;
@@ -17,7 +20,6 @@ import org.bouncycastle.asn1.DLSet;
 import org.bouncycastle.asn1.DLTaggedObject;
 import org.bouncycastle.asn1.pkcs.ContentInfo;
 import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
-import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 
 /**
@@ -73,15 +75,17 @@ final class Pkcs7Envelope {
     }
 
     /**
-     * The encrypted key of the first recipient named by this issuer (its DER) and serial number,
-     * as OpenSSL (pkcs7_cmp_ri) and stock find the recipient of the certificate given; null where none is.
+     * The encrypted key of the first recipient of this JCA certificate, as stock's decrypt finds it
+     * (RecipInfo#compare: the certificate's serial number, and its issuer against the recipient's
+     * as X500Principals compare); null where none is.
      */
-    byte[] encryptedKeyOf(byte[] issuer, BigInteger serial) {
-        X500Name issuerName = X500Name.getInstance(issuer);
+    byte[] encryptedKeyOf(X509Certificate certificate) {
+        BigInteger serial = certificate.getSerialNumber();
+        X500Principal issuer = certificate.getIssuerX500Principal();
         for (ASN1Sequence recipient : recipients) {
             ASN1Sequence issuerAndSerial = ASN1Sequence.getInstance(recipient.getObjectAt(ISSUER_AND_SERIAL));
-            if (X500Name.getInstance(issuerAndSerial.getObjectAt(0)).equals(issuerName)
-                && ASN1Integer.getInstance(issuerAndSerial.getObjectAt(1)).getValue().equals(serial)) {
+            if (ASN1Integer.getInstance(issuerAndSerial.getObjectAt(1)).getValue().equals(serial)
+                && issuer.equals(principal(issuerAndSerial.getObjectAt(0)))) {
                 return encryptedKey(recipient);
             }
         }
@@ -98,6 +102,15 @@ final class Pkcs7Envelope {
             return new DLSequence(new ASN1Encodable[] {PKCSObjectIdentifiers.envelopedData, new DLTaggedObject(true, 0, new DLSequence(data))}).getEncoded();
         } catch (IOException cannotHappenInMemory) {
             throw new IllegalStateException(cannotHappenInMemory);
+        }
+    }
+
+    /** A recipient's issuer as stock reads it for the comparison; null for one it cannot (stock: no match). */
+    private static X500Principal principal(ASN1Encodable issuer) {
+        try {
+            return new X500Principal(issuer.toASN1Primitive().getEncoded(ASN1Encoding.DER));
+        } catch (IOException | IllegalArgumentException notAName) {
+            return null;
         }
     }
 

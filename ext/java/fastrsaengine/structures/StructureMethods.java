@@ -2,24 +2,24 @@ package fastrsaengine.structures;
 
 import fastrsaengine.call.Call;
 import fastrsaengine.call.EcKeyStates;
-import fastrsaengine.engines.ec.EcEngine;
-import fastrsaengine.engines.ec.PreparedEcKey;
 import fastrsaengine.call.Errors;
 import fastrsaengine.call.KeyStates;
-import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.call.Stats.Outcome;
+import fastrsaengine.engines.ec.EcEngine;
+import fastrsaengine.engines.ec.PreparedEcKey;
+import fastrsaengine.engines.rsa.JdkEngine;
+import fastrsaengine.padding.DigestAlgorithm;
+import fastrsaengine.padding.PrivateKeyOperations;
+import java.security.cert.X509Certificate;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
-import fastrsaengine.engines.rsa.JdkEngine;
-import fastrsaengine.padding.DigestAlgorithm;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.DEROctetString;
-import org.jruby.RubyInteger;
-import org.jruby.RubyNumeric;
 import org.jruby.RubyArray;
+import org.jruby.RubyNumeric;
 import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.exceptions.RaiseException;
@@ -304,7 +304,7 @@ public final class StructureMethods {
             call.countAnswer(Outcome.OPTION_NOT_TAKEN);
             throw Errors.structureError(context.runtime, call.method, "bad decrypt");
         }
-        List<byte[]> encryptedKeys = encryptedKeys(context, envelope, a.length > 1 ? a[1] : context.nil);
+        List<byte[]> encryptedKeys = encryptedKeys(envelope, a.length > 1 ? a[1] : context.nil);
         if (encryptedKeys == null) return call.stock(Outcome.OPTION_NOT_TAKEN); // no recipient of that certificate: stock's answer
         byte[] contentKey = call.perform(() -> routed.operations.contentKey(encryptedKeys, keyLength));
         byte[] opened = envelope.withEveryEncryptedKey(routed.operations.standInBlock(contentKey));
@@ -317,15 +317,17 @@ public final class StructureMethods {
     }
 
     /**
-     * The encrypted keys OpenSSL decrypts to find the content key (PKCS7_dataDecode): with a
-     * certificate, its recipient's alone (by issuer and serial number; null where none is the
-     * certificate's); without, every recipient's, the last well-padded one of the content key's
-     * length winning, so that any recipient's key opens the envelope.
+     * The encrypted keys stock decrypts to find the content key (PKCS7_dataDecode): with a
+     * certificate of stock's JCA form, its recipient's alone ({@link Pkcs7Envelope#encryptedKeyOf};
+     * null where none is the certificate's); without one (none given, or a certificate never signed
+     * nor read, which stock holds no JCA form of and matches no recipient to), every recipient's,
+     * the last well-padded one of the content key's length winning, so that any recipient's key
+     * opens the envelope.
      */
-    private static List<byte[]> encryptedKeys(ThreadContext context, Pkcs7Envelope envelope, IRubyObject certificate) {
-        if (certificate.isNil()) return envelope.encryptedKeys();
-        byte[] issuer = certificate.callMethod(context, "issuer").callMethod(context, "to_der").convertToString().getBytes();
-        byte[] key = envelope.encryptedKeyOf(issuer, ((RubyInteger) certificate.callMethod(context, "serial").callMethod(context, "to_i")).getBigIntegerValue());
+    private static List<byte[]> encryptedKeys(Pkcs7Envelope envelope, IRubyObject certificate) {
+        Object held = certificate.isNil() ? null : certificate.toJava(X509Certificate.class);
+        if (!(held instanceof X509Certificate)) return envelope.encryptedKeys();
+        byte[] key = envelope.encryptedKeyOf((X509Certificate) held);
         return key == null ? null : Collections.singletonList(key);
     }
 
