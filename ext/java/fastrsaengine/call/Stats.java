@@ -2,6 +2,7 @@ package fastrsaengine.call;
 
 import fastrsaengine.engines.rsa.KeyChecks;
 import fastrsaengine.engines.rsa.Split;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -25,7 +26,7 @@ public final class Stats {
         /** Stock answered: the backend is :stock. */
         BACKEND_STOCK;
 
-        final String key = name().toLowerCase(java.util.Locale.ROOT);
+        final String key = name().toLowerCase(Locale.ROOT);
     }
 
     private final Map<String, LongAdder[]> calls = new ConcurrentHashMap<>();

@@ -2,6 +2,7 @@ package fastrsaengine.padding;
 
 import java.math.BigInteger;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.function.UnaryOperator;
 import org.bouncycastle.crypto.AsymmetricBlockCipher;
 import org.bouncycastle.crypto.CipherParameters;
@@ -84,15 +85,16 @@ final class KeyBlocks {
 
     /**
      * EMSA-PKCS1-v1_5's block of a DigestInfo (RFC 8017 9.2): 00 01, then FF to fill k bytes, at
-     * least eight, then 00 and the DigestInfo; null where k is too short for it. A signature verifies
-     * where it opens to exactly this block: the blocks OpenSSL's type 1 check opens to the DigestInfo.
+     * least eight, then 00 and the DigestInfo; null where k is too short for it. Signing exponentiates
+     * this block; a signature verifies where it opens to exactly this block: the blocks OpenSSL's
+     * type 1 check opens to the DigestInfo.
      */
     byte[] signatureBlock(byte[] digestInfo) {
         int fill = modulusBytes - 3 - digestInfo.length;
         if (fill < 8) return null;
         byte[] block = new byte[modulusBytes];
         block[1] = 0x01;
-        java.util.Arrays.fill(block, 2, 2 + fill, (byte) 0xFF);
+        Arrays.fill(block, 2, 2 + fill, (byte) 0xFF);
         System.arraycopy(digestInfo, 0, block, modulusBytes - digestInfo.length, digestInfo.length);
         return block;
     }

@@ -52,9 +52,14 @@ public final class PrivateKeyOperations {
         return signDigestInfo(digest.digestInfo(digest.hash(data, offset, length)));
     }
 
-    /** PKCS#1 v1.5 type 1 padding around a DigestInfo, or around any short data (private_encrypt). */
-    public byte[] signDigestInfo(byte[] block) {
-        return blocks.pad(new PKCS1Encoding(blocks.cipher()), block);
+    /**
+     * PKCS#1 v1.5 type 1 padding around a DigestInfo, or around any short data (private_encrypt): the
+     * one block {@link KeyBlocks#signatureBlock} makes, which verification compares against.
+     */
+    public byte[] signDigestInfo(byte[] digestInfo) {
+        byte[] block = blocks.signatureBlock(digestInfo);
+        if (block == null) throw new DataLengthException("too much data for RSA block");
+        return blocks.raw(block);
     }
 
     /**

@@ -114,7 +114,7 @@ public final class PublicKeyOperations {
         } catch (DataLengthException notASignatureOfThisKey) {
             return false;
         }
-        byte[] hash = prehashed ? java.util.Arrays.copyOfRange(data, offset, offset + length) : digest.hash(data, offset, length);
+        byte[] hash = prehashed ? Arrays.copyOfRange(data, offset, offset + length) : digest.hash(data, offset, length);
         if (hash.length != digest.length()) return false;
         return PssVerification.verify(encoded, modulusBits, digest, mgf1, saltLength, hash);
     }

@@ -8,6 +8,7 @@ import java.lang.reflect.Method;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.security.cert.CertificateException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
@@ -266,7 +267,7 @@ public final class JopensslSeams {
 
     /** The chain built, the certificate at the depth last checked current, its issuer (or itself, at the top) current issuer. */
     private static void holdChain(StoreContext check, List<X509AuxCertificate> chain, int depth) {
-        Fields.write(Fields.CONTEXT_CHAIN, "StoreContext", check, new java.util.ArrayList<>(chain));
+        Fields.write(Fields.CONTEXT_CHAIN, "StoreContext", check, new ArrayList<>(chain));
         Fields.write(Fields.CONTEXT_UNTRUSTED_COUNT, "StoreContext", check, chain.size() - 1);
         Fields.write(Fields.CONTEXT_DEPTH, "StoreContext", check, depth);
         Fields.write(Fields.CONTEXT_CURRENT, "StoreContext", check, chain.get(depth));

@@ -29,13 +29,13 @@ public final class SmimeText {
     private SmimeText() {
     }
 
-    /** The text of content whose headers say text/plain; else OpenSSL's reason (no text). */
-    public static Read of(byte[] content) {
-        Headers headers = new Headers(content);
+    /** The text of content (length bytes from offset) whose headers say text/plain; else OpenSSL's reason (no text). */
+    public static Read of(byte[] content, int offset, int length) {
+        Headers headers = new Headers(content, offset, offset + length);
         String type = headers.contentType();
         if (type == null) return new Read(null, "mime no content type");
         if (!type.equals("text/plain")) return new Read(null, "invalid mime type");
-        return new Read(Arrays.copyOfRange(content, headers.end, content.length), null);
+        return new Read(Arrays.copyOfRange(content, headers.end, offset + length), null);
     }
 
     /** The headers' reading: the first Content-Type value found (lowercased; null: none, or none read), and where the headers end. */
@@ -43,14 +43,17 @@ public final class SmimeText {
         private static final int START = 1, TYPE = 2, NAME = 3, VALUE = 4, QUOTE = 5, COMMENT = 6;
 
         private final byte[] content;
+        private final int limit;
         private int end;
         private String contentType;
         private boolean contentTypeFound;
         private boolean anyHeader;
 
-        Headers(byte[] content) {
+        Headers(byte[] content, int start, int limit) {
             this.content = content;
-            while (end < content.length) {
+            this.limit = limit;
+            this.end = start;
+            while (end < limit) {
                 int length = lineLength(end);
                 boolean blank = readLine(Arrays.copyOfRange(content, end, end + length));
                 end += length;
@@ -64,7 +67,7 @@ public final class SmimeText {
 
         /** BIO_gets's cut: through the first newline, or LINE - 1 bytes, or the rest. */
         private int lineLength(int from) {
-            int most = Math.min(LINE - 1, content.length - from);
+            int most = Math.min(LINE - 1, limit - from);
             for (int i = 0; i < most; i++) if (content[from + i] == '\n') return i + 1;
             return most;
         }

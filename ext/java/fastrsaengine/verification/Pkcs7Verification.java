@@ -71,7 +71,7 @@ final class Pkcs7Verification {
         IRubyObject store = given.eltInternal(1);
         if (!(store instanceof X509Store)) throw Errors.wrongArgumentType(context.runtime, store, "OpenSSL/X509/STORE");
         IRubyObject certificates = given.eltInternal(0);
-        if (certificates.isNil() || FlagsArgument.of(given.size() > 3 ? given.eltInternal(3) : context.nil, 0) == null) return;
+        if (certificates.isNil() || FlagsArgument.of(given.entry(3), 0) == null) return;
         if (!(certificates instanceof RubyArray)) throw Errors.wrongArgumentType(context.runtime, certificates, "Array");
         RubyArray<?> array = (RubyArray<?>) certificates;
         for (int i = 0; i < array.size(); i++) {
@@ -87,7 +87,7 @@ final class Pkcs7Verification {
      * answers as OpenSSL.
      */
     static boolean takeOutText(ThreadContext context, IRubyObject[] args) {
-        Integer flags = args.length > 3 ? FlagsArgument.of(args[3], 0) : null;
+        Integer flags = FlagsArgument.of(at(context, args, 3), 0);
         if (flags == null || (flags & TEXT) == 0) return false;
         args[3] = context.runtime.newFixnum(flags & ~TEXT);
         return true;

@@ -3,6 +3,7 @@ package fastrsaengine.verification;
 import fastrsaengine.padding.DigestAlgorithm;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -87,7 +88,7 @@ final class SignatureAlgorithm {
      * parameters for PKCS#1 v1.5 and ECDSA; where they must match, the identifiers are compared whole).
      */
     static SignatureAlgorithm of(byte[] identifier) {
-        String bytes = new String(identifier, java.nio.charset.StandardCharsets.ISO_8859_1);
+        String bytes = new String(identifier, StandardCharsets.ISO_8859_1);
         SignatureAlgorithm known = BY_IDENTIFIER.get(bytes);
         if (known != null) return known;
         SignatureAlgorithm read = read(identifier);

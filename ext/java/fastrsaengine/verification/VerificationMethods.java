@@ -26,6 +26,7 @@ import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 import org.jruby.RubyArray;
 import org.jruby.RubyString;
 import org.jruby.anno.JRubyMethod;
+import org.jruby.ext.openssl.PKCS7;
 import org.jruby.ext.openssl.PKey;
 import org.jruby.ext.openssl.PKeyEC;
 import org.jruby.ext.openssl.PKeyRSA;
@@ -189,7 +190,7 @@ public final class VerificationMethods {
         }
         call.countAnswer(Outcome.ENGINE);
         if (verdict == SignatureVerdict.VALID && verification.restHolds(new IssuerSignature(call))) {
-            ((org.jruby.ext.openssl.PKCS7) self).setData(verification.contentReadOut(context));
+            ((PKCS7) self).setData(verification.contentReadOut(context));
             return new Pkcs7Answer(context.runtime.getTrue(), true);
         }
         IRubyObject rest = call.stockWith(verification.withoutSignatures(context));
@@ -205,8 +206,9 @@ public final class VerificationMethods {
      * data, and the answer stands.
      */
     private static IRubyObject readAsText(ThreadContext context, IRubyObject self, IRubyObject answer) {
-        SmimeText.Read read = SmimeText.of(dataReadOut(self).bytes());
-        ((org.jruby.ext.openssl.PKCS7) self).setData(RubyString.newStringNoCopy(context.runtime, read.text == null ? new byte[0] : read.text));
+        ByteList data = dataReadOut(self);
+        SmimeText.Read read = SmimeText.of(data.unsafeBytes(), data.begin(), data.realSize());
+        ((PKCS7) self).setData(RubyString.newStringNoCopy(context.runtime, read.text == null ? new byte[0] : read.text));
         if (read.text != null) return answer;
         self.callMethod(context, "error_string=", context.runtime.newString(read.refusal));
         return context.runtime.getFalse();
@@ -214,7 +216,7 @@ public final class VerificationMethods {
 
     /** The bytes of a PKCS7's data, as a verify read them out (none: no bytes). */
     private static ByteList dataReadOut(IRubyObject self) {
-        IRubyObject data = ((org.jruby.ext.openssl.PKCS7) self).getData();
+        IRubyObject data = ((PKCS7) self).getData();
         return data instanceof RubyString ? ((RubyString) data).getByteList() : ByteList.EMPTY_BYTELIST;
     }
 
