@@ -24,6 +24,20 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
     puts JSON.generate(results)
   RUBY
 
+  # MRI makes a certificate of serial 0 (as hiera-eyaml's fixtures are), which stock's serial
+  # reads back as 1 where its JCA certificate holds 0.
+  mri_serial_zero = <<~'RUBY'
+    key = OpenSSL::PKey::RSA.new(JSON.parse($stdin.read)["key"])
+    cert = OpenSSL::X509::Certificate.new
+    cert.version = 2
+    cert.serial = 0
+    cert.subject = cert.issuer = OpenSSL::X509::Name.parse("/CN=hiera-eyaml")
+    cert.public_key = key.public_key
+    cert.not_before = Time.at(1_700_000_000)
+    cert.not_after = Time.at(1_900_000_000)
+    puts JSON.generate(cert.sign(key, "SHA256").to_der.unpack1("H*"))
+  RUBY
+
   # MRI encrypts to a certificate with each cipher: the envelopes' DER.
   mri_encrypts = <<~'RUBY'
     input = JSON.parse($stdin.read)
@@ -220,6 +234,14 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
         expect(Backends.engine_ran? { expect(envelope.decrypt(key, built)).to eq(message) }).to be(true)
         expect(Backends.with(:stock) { envelope.decrypt(key, built) }).to eq(message)
       end
+    end
+
+    it "an envelope to a certificate of serial 0 opens with that certificate read back (hiera-eyaml's fixtures)" do
+      hex = MRI.run(mri_serial_zero, { "key" => fixture.pem })
+      cert = OpenSSL::X509::Certificate.new(MRI.bytes(hex))
+      envelope = OpenSSL::PKCS7.new(MRI.bytes(MRI.run(mri_encrypts, { "certificate" => hex, "data" => message, "ciphers" => ["AES-256-CBC"] }).first))
+      expect(Backends.engine_ran? { expect(envelope.decrypt(fixture.private_key, cert)).to eq(message) }).to be(true)
+      expect(Backends.with(:stock) { envelope.decrypt(fixture.private_key, cert) }).to eq(message)
     end
 
     # A recipient found as stock finds it: by the serial and the issuer of the JCA certificate the
