@@ -26,15 +26,10 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
 
   # MRI makes a certificate of serial 0 (as hiera-eyaml's fixtures are), which stock's serial
   # reads back as 1 where its JCA certificate holds 0.
-  mri_serial_zero = <<~'RUBY'
+  mri_serial_zero = <<~RUBY
+    require #{File.expand_path('../support/structures.rb', __dir__).inspect}
     key = OpenSSL::PKey::RSA.new(JSON.parse($stdin.read)["key"])
-    cert = OpenSSL::X509::Certificate.new
-    cert.version = 2
-    cert.serial = 0
-    cert.subject = cert.issuer = OpenSSL::X509::Name.parse("/CN=hiera-eyaml")
-    cert.public_key = key.public_key
-    cert.not_before = Time.at(1_700_000_000)
-    cert.not_after = Time.at(1_900_000_000)
+    cert = Structures.unsigned_certificate(key, extensions: false).tap { |c| c.serial = 0 }
     puts JSON.generate(cert.sign(key, "SHA256").to_der.unpack1("H*"))
   RUBY
 
