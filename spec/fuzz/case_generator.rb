@@ -321,9 +321,18 @@ module Fuzz
 
       written = Envelopes.draw(@random, key)
       @whole = true
+      return [[written, Value.key(key), *recipient_certificate], nil] if @random.rand < 0.2
+
       @as_mri = "message" unless Envelopes::MRI_LACKS.include?(written["envelope"].last["cipher"])
       options = pick([], [Value.certificate("own")], [Value.certificate("own"), 0], [nil], [nil, 0], [Value.certificate("own"), OpenSSL::PKCS7::BINARY])
       [[written, Value.key(key), *options], nil]
+    end
+
+    # A certificate that stock's PKCS7#decrypt matches to a recipient by its JCA form, where MRI reads
+    # its fields: one never signed (stock holds no JCA form and tries every recipient: hiera-eyaml's
+    # way), the own one with its serial set after reading, another key's. Answered as stock.
+    def recipient_certificate
+      [pick(Value.certificate("unsigned"), Value.certificate("changed"), Value.certificate("other")), *optional { 0 }]
     end
 
     # crl_sign's (key, digest [, revoked]); with the ec_edges reach, sometimes an EC key and no

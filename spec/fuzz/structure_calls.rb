@@ -36,13 +36,15 @@ module Fuzz
     OTHER = "rsa1024_e3"
 
     # A certificate argument as drawn (Value.certificate), made for the key of the call: "own",
-    # the key's certificate signed by the issuer; "unsigned", the key's, never signed; "other",
-    # another key's, signed.
+    # the key's certificate signed by the issuer; "unsigned", the key's, never signed; "changed", the
+    # signed one read from its DER and its serial set again after (its JCA form keeps the old one);
+    # "other", another key's, signed.
     Signer = Struct.new(:form) do
       def certificate(key)
         case form
         when "own" then StructureCalls.signed_certificate(key)
         when "unsigned" then StructureCalls.certificate(key)
+        when "changed" then OpenSSL::X509::Certificate.new(StructureCalls.signed_certificate(key).to_der).tap { |cert| cert.serial += 1 }
         when "other" then StructureCalls.signed_certificate(StructureCalls.other_key(key))
         else raise ArgumentError, "unknown certificate form #{form.inspect}"
         end
