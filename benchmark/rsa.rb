@@ -23,9 +23,9 @@ class RsaBenchmark
   # Rounds, and per cell and round seconds of warm-up and of measurement (keygen_time for RSA's keygen,
   # whose time varies widely from key to key); each JRuby process first warms every cell for jit_warmup.
   PROFILES = {
-    quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.12, keygen_time: 1.0, jit_warmup: 5.0, latency_time: 0.5,
+    quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.12, keygen_time: 1.0, jit_warmup: 15.0, latency_time: 0.5,
              ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES },
-    full: { rounds: 5, repeats: 2, warmup: 0.05, time: 0.25, keygen_time: 1.0, jit_warmup: 6.0, latency_time: 1.0,
+    full: { rounds: 5, repeats: 2, warmup: 0.05, time: 0.25, keygen_time: 1.0, jit_warmup: 40.0, latency_time: 1.0,
             unsplit: true, ops: RsaOperations::NAMES + EcOperations::NAMES }
   }.freeze
   # With --baseline, rounds go on past the profile's until every this-over-baseline interval is

@@ -2,9 +2,15 @@ package fastrsaengine.structures;
 
 import java.io.IOException;
 import java.math.BigInteger;
+import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 import javax.security.auth.x500.X500Principal;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1EncodableVector;
@@ -14,10 +20,12 @@ import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.ASN1Set;
+import org.bouncycastle.asn1.ASN1TaggedObject;
 import org.bouncycastle.asn1.DEROctetString;
 import org.bouncycastle.asn1.DLSequence;
 import org.bouncycastle.asn1.DLSet;
 import org.bouncycastle.asn1.DLTaggedObject;
+import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
 import org.bouncycastle.asn1.pkcs.ContentInfo;
 import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
@@ -27,7 +35,9 @@ import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
  * issuer and serial number, and the content key encrypted to it), its content cipher, and the copy
  * in which every recipient holds one block of the gem's choosing, which stock then opens with the
  * decrypting stand-in ({@link StandInKey}) and deciphers the content with. Only the recipients
- * change in the copy: stock reads the content, its cipher and its parameters as they were.
+ * change in the copy: stock reads the content, its cipher and its parameters as they were. The
+ * content of the ciphers apps encrypt with (AES-CBC, DES-EDE3-CBC) the gem deciphers itself where
+ * it deciphers, as stock's would (the same CBC and the same padding check, the JDK's cipher).
  */
 final class Pkcs7Envelope {
     // EnvelopedData ::= SEQUENCE { version, recipientInfos SET OF RecipientInfo, encryptedContentInfo }
@@ -35,7 +45,20 @@ final class Pkcs7Envelope {
     // RecipientInfo ::= SEQUENCE { version, issuerAndSerialNumber, keyEncryptionAlgorithm, encryptedKey }
     private static final int ISSUER_AND_SERIAL = 1, ENCRYPTED_KEY = 3, RECIPIENT_PARTS = 4;
     // EncryptedContentInfo ::= SEQUENCE { contentType, contentEncryptionAlgorithm, [0] encryptedContent OPTIONAL }
-    private static final int CONTENT_ALGORITHM = 1;
+    private static final int CONTENT_ALGORITHM = 1, ENCRYPTED_CONTENT_BODY = 2;
+
+    /**
+     * The content ciphers the gem deciphers itself, by OID: the JCA transformation and key algorithm
+     * of the cipher jruby-openssl names for it (EVP.getCipher), its padding PKCS#7's (RFC 2315 10.3).
+     */
+    private static final Map<ASN1ObjectIdentifier, String[]> DECIPHERED = new HashMap<>();
+
+    static {
+        DECIPHERED.put(NISTObjectIdentifiers.id_aes128_CBC, new String[] {"AES/CBC/PKCS5Padding", "AES"});
+        DECIPHERED.put(NISTObjectIdentifiers.id_aes192_CBC, new String[] {"AES/CBC/PKCS5Padding", "AES"});
+        DECIPHERED.put(NISTObjectIdentifiers.id_aes256_CBC, new String[] {"AES/CBC/PKCS5Padding", "AES"});
+        DECIPHERED.put(PKCSObjectIdentifiers.des_EDE3_CBC, new String[] {"DESede/CBC/PKCS5Padding", "DESede"});
+    }
 
     private final ASN1Sequence envelopedData;
     private final List<ASN1Sequence> recipients = new ArrayList<>();
@@ -63,8 +86,45 @@ final class Pkcs7Envelope {
 
     /** The content encryption algorithm's OID. */
     ASN1ObjectIdentifier contentCipher() {
-        ASN1Sequence encryptedContent = ASN1Sequence.getInstance(envelopedData.getObjectAt(ENCRYPTED_CONTENT));
-        return AlgorithmIdentifier.getInstance(encryptedContent.getObjectAt(CONTENT_ALGORITHM)).getAlgorithm();
+        return contentAlgorithm().getAlgorithm();
+    }
+
+    /**
+     * The content deciphered with contentKey, the bytes stock's decrypt reads out where it deciphers
+     * them; null where stock is to decipher (and so to answer, its error included): a cipher not in
+     * {@link #DECIPHERED}, parameters other than an IV the cipher takes, no content or none, or content
+     * that does not decipher (a length not of whole blocks, bad padding: a wrong key's, as a random
+     * key is for a forged recipient, so both take the same way to stock's error).
+     */
+    byte[] decipheredContent(byte[] contentKey) {
+        AlgorithmIdentifier algorithm = contentAlgorithm();
+        String[] cipher = DECIPHERED.get(algorithm.getAlgorithm());
+        byte[] content = encryptedContent();
+        if (cipher == null || content == null || content.length == 0 || !(algorithm.getParameters() instanceof ASN1OctetString)) return null;
+        byte[] iv = ((ASN1OctetString) algorithm.getParameters()).getOctets();
+        try {
+            Cipher decipher = Cipher.getInstance(cipher[0]);
+            decipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(contentKey, cipher[1]), new IvParameterSpec(iv));
+            return decipher.doFinal(content);
+        } catch (GeneralSecurityException stockDeciphersIt) {
+            return null;
+        }
+    }
+
+    private AlgorithmIdentifier contentAlgorithm() {
+        return AlgorithmIdentifier.getInstance(encryptedContentInfo().getObjectAt(CONTENT_ALGORITHM));
+    }
+
+    /** The encrypted content ([0] IMPLICIT OCTET STRING); null where the envelope holds none. */
+    private byte[] encryptedContent() {
+        ASN1Sequence info = encryptedContentInfo();
+        if (info.size() <= ENCRYPTED_CONTENT_BODY || !(info.getObjectAt(ENCRYPTED_CONTENT_BODY) instanceof ASN1TaggedObject)) return null;
+        ASN1TaggedObject body = (ASN1TaggedObject) info.getObjectAt(ENCRYPTED_CONTENT_BODY);
+        return body.getTagNo() == 0 ? ASN1OctetString.getInstance(body, false).getOctets() : null;
+    }
+
+    private ASN1Sequence encryptedContentInfo() {
+        return ASN1Sequence.getInstance(envelopedData.getObjectAt(ENCRYPTED_CONTENT));
     }
 
     /** Every recipient's encrypted key, in order: what OpenSSL tries, with no certificate given. */

@@ -83,7 +83,8 @@ final class StructureArguments {
         }
     }
 
-    private static boolean textFlag(IRubyObject flags) {
+    /** Whether PKCS7#decrypt's flags ask for PKCS7::TEXT (stock then reads the content as text). */
+    static boolean textFlag(IRubyObject flags) {
         return !flags.isNil() && (RubyNumeric.num2int(flags) & PKCS7_TEXT) != 0;
     }
 

@@ -34,12 +34,14 @@ import org.jruby.runtime.builtin.IRubyObject;
  * FastRsaEngine::StructureMethods: the engine side of the methods that sign or decrypt a structure with an RSA key: X509::Certificate#sign, X509::Request#sign, X509::CRL#sign,
  * OCSP::BasicResponse#sign, OCSP::Request#sign, PKCS7.sign and PKCS7#decrypt, and of the five that
  * sign themselves with an EC key. Stock does everything it always did (builds and encodes the
- * structure, hashes, pads, and for decryption unpads and deciphers the content) with a stand-in
+ * structure, hashes, pads) with a stand-in
  * key ({@link StandInKey}: RSA of exponent 1, for most EC keys too). For a signature the engine signs
  * what stock left ({@link StructureSigner}: RSA's padded DigestInfo; for EC, the to-be-signed part
  * once named for ECDSA) and puts its signature where stock left the stand-in's: in the DER ({@link
  * DerSlots}), which the object then takes back, or for PKCS#7 in the signer stock made. For an
- * envelope the engine opens the encrypted key in a copy that stock then decrypts. Each with the
+ * envelope the engine opens the encrypted key, and deciphers the content where stock's decrypt
+ * would decipher it as it stands ({@link Pkcs7Envelope#decipheredContent}); else stock decrypts a
+ * copy whose recipients hold the content key for the stand-in. Each with the
  * gem's blinding and result check; so every structure is stock's byte for byte but the signature,
  * errors are stock's, and only the private-key operation is the engine's. Anything else (another
  * kind of key, a key the engine declines, the backend stock, a structure not as expected) is
@@ -307,6 +309,11 @@ public final class StructureMethods {
         List<byte[]> encryptedKeys = encryptedKeys(envelope, a.length > 1 ? a[1] : context.nil);
         if (encryptedKeys == null) return call.stock(Outcome.OPTION_NOT_TAKEN); // no recipient of that certificate: stock's answer
         byte[] contentKey = call.perform(() -> routed.operations.contentKey(encryptedKeys, keyLength));
+        byte[] content = a.length > 2 && StructureArguments.textFlag(a[2]) ? null : envelope.decipheredContent(contentKey);
+        if (content != null) {
+            call.countAnswer(Outcome.ENGINE);
+            return RubyString.newStringNoCopy(context.runtime, content); // stock's: binary, as MRI's
+        }
         byte[] opened = envelope.withEveryEncryptedKey(routed.operations.standInBlock(contentKey));
         IRubyObject copy = JopensslSeams.parse(context, "OpenSSL::PKCS7", self.getMetaClass().getRealClass(), opened);
         try {
