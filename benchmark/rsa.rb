@@ -44,8 +44,8 @@ class RsaBenchmark
   UNSPLIT = { "FAST_RSA_ENGINE_SPLIT" => "off" }.freeze
 
   def self.options(argv)
-    options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: about 12 minutes, no keygen)") do |parser|
-      parser.on("--full", "more rounds and longer measurements, keygen, and --unsplit (about 40 minutes)")
+    options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: about 15 minutes, no keygen)") do |parser|
+      parser.on("--full", "more rounds and longer measurements, keygen, and --unsplit (about 50 minutes)")
       parser.on("--unsplit", "also each backend with the split off (FAST_RSA_ENGINE_SPLIT=off), and each over it")
       parser.on("--sizes LIST", Array, "RSA key sizes (default: 2048,3072,4096)", &CommandLine::INTEGERS)
       parser.on("--curves LIST", Array, "EC curves by size, of #{EcOperations::CURVES.keys.join(',')} (default: 256,384)",

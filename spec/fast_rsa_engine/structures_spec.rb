@@ -211,6 +211,33 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
       expect(counts(:pkcs7_decrypt)).to include(engine: 9)
     end
 
+    # The engine deciphers these ciphers' content itself (Pkcs7Envelope#decipheredContent): every
+    # length around the blocks and stock's 4,096-byte reads, every byte value, as MRI reads it out.
+    it "the content of MRI's envelopes deciphers as MRI's, byte for byte, of every length" do
+      key = fixture.private_key
+      cert = Structures.certificate(key)
+      contents = [0, 1, 15, 16, 17, 4095, 4096, 4097, 70_001].map { |size| Array.new(size) { |i| (i * 7 + size) % 256 }.pack("C*") }
+      script = <<~'RUBY'
+        input = JSON.parse($stdin.read)
+        cert = OpenSSL::X509::Certificate.new([input["certificate"]].pack("H*"))
+        key = OpenSSL::PKey::RSA.new(input["key"])
+        rows = input["ciphers"].product(input["contents"]).map do |cipher, hex|
+          der = OpenSSL::PKCS7.encrypt([cert], [hex].pack("H*"), OpenSSL::Cipher.new(cipher), OpenSSL::PKCS7::BINARY).to_der
+          [der.unpack1("H*"), OpenSSL::PKCS7.new(der).decrypt(key, cert).unpack1("H*")]
+        end
+        puts JSON.generate(rows)
+      RUBY
+      input = { "certificate" => MRI.hex(cert.to_der), "key" => key.to_pem, "contents" => contents.map { |c| MRI.hex(c) },
+                "ciphers" => %w[AES-128-CBC AES-192-CBC AES-256-CBC DES-EDE3-CBC] }
+      MRI.run(script, input).each do |envelope_hex, mri_hex|
+        envelope = OpenSSL::PKCS7.new(MRI.bytes(envelope_hex))
+        ours = nil
+        expect(Backends.engine_ran? { ours = envelope.decrypt(key, cert) }).to be(true)
+        expect([ours, ours.encoding]).to eq([MRI.bytes(mri_hex), Encoding::BINARY])
+        expect(Backends.with(:stock) { envelope.decrypt(key, cert) }).to eq(ours)
+      end
+    end
+
     it "an envelope for several recipients opens with each key" do
       keys = [fixture.private_key, small.private_key]
       certs = keys.map { |key| Structures.certificate(key) }
