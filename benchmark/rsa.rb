@@ -108,7 +108,7 @@ class RsaBenchmark
   # Keys of a family only where one of its operations is asked for: a runner checks each key's operations.
   def runner_settings
     ec, rsa = @options[:ops].partition { |op| EcOperations.operation?(op) }
-    { sizes: rsa.empty? ? [] : @options[:sizes], curves: ec.empty? ? [] : @options[:curves], ops: @options[:ops], keys: KEYS }
+    { sizes: rsa.empty? ? [] : @options[:sizes], curves: ec.empty? ? [] : @options[:curves], ops: @options[:ops], threads: @options[:threads], keys: KEYS }
   end
 
   # MRI, stock JRuby and each backend the gem has here (asked of JRuby once), each backend beside its
@@ -173,7 +173,7 @@ class RsaBenchmark
 
   # [runtime's key, op, bits, threads] => {"ops_per_sec" => summary of each round's mean rate,
   # "ratio_to_mri" => summary of each round's ratio, "ratio_to_baseline" => likewise, over the
-  # baseline's}. A round's ratio is of the two runtimes' mean rates over the repeats both measured:
+  # baseline's, "ratio_to_one_thread" => at more threads, over its own one thread}. A round's ratio is of the two runtimes' mean rates over the repeats both measured:
   # means, because the rotating turns cancel a linear drift out of means (Rounds#measure). Worked
   # out once for the rounds so far: with --baseline, enough? asks after every round, write after the last.
   def figures
@@ -187,6 +187,8 @@ class RsaBenchmark
 
         figure[ratio] = Statistics.summary(@rounds.filter_map { |round| round_ratio(round, key, over, cell) })
       end
+      over_one = @rounds.filter_map { |round| thread_ratio(round, key, cell) }
+      figure["ratio_to_one_thread"] = Statistics.summary(over_one) unless over_one.empty?
       [[key, *cell], figure.compact]
     end.to_h
   end
@@ -194,6 +196,14 @@ class RsaBenchmark
   def round_ratio(round, key, over, cell)
     pairs = Array(round.dig(key, "rates", cell)).zip(Array(round.dig(over, "rates", cell))).select(&:last)
     Statistics.mean(pairs.map(&:first)) / Statistics.mean(pairs.map(&:last)) unless pairs.empty?
+  end
+
+  # A cell of more threads over the same runtime's one thread, within a round: how its threads scale.
+  def thread_ratio(round, key, (op, bits, threads))
+    return if threads == 1
+
+    many, one = [threads, 1].map { |count| Array(round.dig(key, "rates", [op, bits, count])) }
+    Statistics.mean(many) / Statistics.mean(one) unless many.empty? || one.empty?
   end
 
   def rows
@@ -221,7 +231,8 @@ class RsaBenchmark
 
   def legend
     "Each cell: ops/s, the geometric mean over the rounds ±its 95% interval's farther end; then the ratios, each " \
-      "taken within a round (every runtime measured the cell seconds apart), their geometric mean ±likewise. " \
+      "taken within a round (every runtime measured the cell seconds apart), their geometric mean ±likewise; " \
+      "a row of more threads also its rate over the same runtime's one thread, within each round. " \
       "* marks an interval wider than ±#{(Statistics::WIDE * 100).round}%: not a figure to trust. Below " \
       "#{Statistics::MIN_ROUNDS} rounds the interval is the rounds' range."
   end
@@ -253,7 +264,8 @@ class RsaBenchmark
         f = figures[[row[:key], op, bits, threads]] or next "-"
         rate = f["ops_per_sec"]
         text = "#{format("%.#{(2 - Math.log10(rate[:mean]).floor).clamp(0, 4)}f", rate[:mean])} #{spread(rate)}"
-        ratios = { "ratio_to_mri" => "%.2fx", "ratio_to_unsplit" => "%.2fx", "ratio_to_baseline" => "%.3fx" }.filter_map do |ratio, form|
+        ratios = { "ratio_to_mri" => "%.2fx", "ratio_to_unsplit" => "%.2fx", "ratio_to_baseline" => "%.3fx",
+                   "ratio_to_one_thread" => "%.2fx one thread" }.filter_map do |ratio, form|
           f[ratio] && "#{format(form, f[ratio][:mean])} #{spread(f[ratio])}"
         end
         ratios.empty? ? text : "#{text} (#{ratios.join('; ')})"

@@ -89,7 +89,10 @@ class Measurers
   end
 
   # The calls a second of `threads` threads on the cell's operation at once, on its one shared key.
+  # Every thread's operations are made first: a thread's first cell of an operation makes its keys
+  # and structures (RSA keys for the chain), which would otherwise run beside the other threads' timing.
   def measure(op, bits, threads, warmup, time)
+    each_of(threads) { |operations| operations[[bits, op]] }
     each_of(threads) do |operations|
       call = operations[[bits, op]]
       CellTimer.rate(call, warmup) if warmup.positive?
@@ -126,8 +129,11 @@ $stdin.each_line do |line|
     deadline = CellTimer.clock + request["warm"]
     # The cells asked for, but RSA's keygen, whose calls last up to seconds (its cells warm up their own).
     asked = runtime[:cells].select { |op, _bits| (settings["ops"] - ["keygen"]).include?(op) }
-    # Through the code that measures, so that the JIT has compiled that, not some other caller of the calls.
-    asked.cycle { |op, bits| measurers.measure(op, bits, 1, 0, 0.05); break if CellTimer.clock > deadline }
+    # Through the code that measures, so that the JIT has compiled that, not some other caller of the
+    # calls; and on every measuring thread: a thread's first seconds of calls run slower (its allocation
+    # buffers grow as it allocates), which left the first two-thread cells of a round near one thread's rate.
+    thread_counts = settings.fetch("threads", [1])
+    asked.product(thread_counts).cycle { |(op, bits), threads| measurers.measure(op, bits, threads, 0, 0.05); break if CellTimer.clock > deadline }
     puts JSON.generate(warmed: true)
   elsif request["latency"]
     op, bits = request["latency"]
