@@ -5,9 +5,7 @@ import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -25,7 +23,6 @@ import org.bouncycastle.asn1.DEROctetString;
 import org.bouncycastle.asn1.DLSequence;
 import org.bouncycastle.asn1.DLSet;
 import org.bouncycastle.asn1.DLTaggedObject;
-import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
 import org.bouncycastle.asn1.pkcs.ContentInfo;
 import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
@@ -46,19 +43,6 @@ final class Pkcs7Envelope {
     private static final int ISSUER_AND_SERIAL = 1, ENCRYPTED_KEY = 3, RECIPIENT_PARTS = 4;
     // EncryptedContentInfo ::= SEQUENCE { contentType, contentEncryptionAlgorithm, [0] encryptedContent OPTIONAL }
     private static final int CONTENT_ALGORITHM = 1, ENCRYPTED_CONTENT_BODY = 2;
-
-    /**
-     * The content ciphers the gem deciphers itself, by OID: the JCA transformation and key algorithm
-     * of the cipher jruby-openssl names for it (EVP.getCipher), its padding PKCS#7's (RFC 2315 10.3).
-     */
-    private static final Map<ASN1ObjectIdentifier, String[]> DECIPHERED = new HashMap<>();
-
-    static {
-        DECIPHERED.put(NISTObjectIdentifiers.id_aes128_CBC, new String[] {"AES/CBC/PKCS5Padding", "AES"});
-        DECIPHERED.put(NISTObjectIdentifiers.id_aes192_CBC, new String[] {"AES/CBC/PKCS5Padding", "AES"});
-        DECIPHERED.put(NISTObjectIdentifiers.id_aes256_CBC, new String[] {"AES/CBC/PKCS5Padding", "AES"});
-        DECIPHERED.put(PKCSObjectIdentifiers.des_EDE3_CBC, new String[] {"DESede/CBC/PKCS5Padding", "DESede"});
-    }
 
     private final ASN1Sequence envelopedData;
     private final List<ASN1Sequence> recipients = new ArrayList<>();
@@ -92,19 +76,20 @@ final class Pkcs7Envelope {
     /**
      * The content deciphered with contentKey, the bytes stock's decrypt reads out where it deciphers
      * them; null where stock is to decipher (and so to answer, its error included): a cipher not in
-     * {@link #DECIPHERED}, parameters other than an IV the cipher takes, no content or none, or content
+     * {@link ContentCiphers#jdkCipher}, parameters other than an IV the cipher takes, no content or none, or content
      * that does not decipher (a length not of whole blocks, bad padding: a wrong key's, as a random
      * key is for a forged recipient, so both take the same way to stock's error).
      */
     byte[] decipheredContent(byte[] contentKey) {
-        AlgorithmIdentifier algorithm = contentAlgorithm();
-        String[] cipher = DECIPHERED.get(algorithm.getAlgorithm());
-        byte[] content = encryptedContent();
+        ASN1Sequence info = encryptedContentInfo();
+        AlgorithmIdentifier algorithm = AlgorithmIdentifier.getInstance(info.getObjectAt(CONTENT_ALGORITHM));
+        ContentCiphers.JdkCipher cipher = ContentCiphers.jdkCipher(algorithm.getAlgorithm());
+        byte[] content = encryptedContent(info);
         if (cipher == null || content == null || content.length == 0 || !(algorithm.getParameters() instanceof ASN1OctetString)) return null;
         byte[] iv = ((ASN1OctetString) algorithm.getParameters()).getOctets();
         try {
-            Cipher decipher = Cipher.getInstance(cipher[0]);
-            decipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(contentKey, cipher[1]), new IvParameterSpec(iv));
+            Cipher decipher = Cipher.getInstance(cipher.transformation);
+            decipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(contentKey, cipher.keyAlgorithm), new IvParameterSpec(iv));
             return decipher.doFinal(content);
         } catch (GeneralSecurityException stockDeciphersIt) {
             return null;
@@ -116,8 +101,7 @@ final class Pkcs7Envelope {
     }
 
     /** The encrypted content ([0] IMPLICIT OCTET STRING); null where the envelope holds none. */
-    private byte[] encryptedContent() {
-        ASN1Sequence info = encryptedContentInfo();
+    private static byte[] encryptedContent(ASN1Sequence info) {
         if (info.size() <= ENCRYPTED_CONTENT_BODY || !(info.getObjectAt(ENCRYPTED_CONTENT_BODY) instanceof ASN1TaggedObject)) return null;
         ASN1TaggedObject body = (ASN1TaggedObject) info.getObjectAt(ENCRYPTED_CONTENT_BODY);
         return body.getTagNo() == 0 ? ASN1OctetString.getInstance(body, false).getOctets() : null;

@@ -297,8 +297,8 @@ public final class StructureMethods {
         byte[] der = derOf(context, self);
         Pkcs7Envelope envelope = der == null ? null : Pkcs7Envelope.read(der);
         if (envelope == null) return call.stock(Outcome.OPTION_NOT_TAKEN);
-        int keyLength = ContentKeys.length(context, envelope.contentCipher());
-        if (keyLength == ContentKeys.UNKNOWN) {
+        int keyLength = ContentCiphers.keyLength(context, envelope.contentCipher());
+        if (keyLength == ContentCiphers.UNKNOWN) {
             call.countAnswer(Outcome.OPTION_NOT_TAKEN);
             throw Errors.structureError(context.runtime, call.method, "decrypt error");
         }
