@@ -50,7 +50,11 @@ module FastRsaEngine
     end
 
     STRUCTURE_CHECKS = {
-      certificate_sign: ->(key, applied) { certificate(key, patched(OpenSSL::X509::Certificate, applied) { prepend StructurePatch::Certificate }).verify(key) },
+      # Signed twice: the second sign is from the bytes the first kept (structures/resigning).
+      certificate_sign: lambda do |key, applied|
+        cert = certificate(key, patched(OpenSSL::X509::Certificate, applied) { prepend StructurePatch::Certificate })
+        cert.verify(key) && cert.sign(key, "SHA256").verify(key)
+      end,
       # A certificate read from DER verifies through the engine; one changed since is false, as stock's;
       # one read from the same values spelt otherwise than DER is false, as OpenSSL checks the bytes read.
       certificate_verify: lambda do |key, applied|

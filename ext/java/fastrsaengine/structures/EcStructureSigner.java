@@ -99,7 +99,7 @@ final class EcStructureSigner implements StructureSigner {
         ASN1ObjectIdentifier ecdsa = digestId == null ? null : ECDSA_BY_DIGEST.get(digestId.getAlgorithm());
         DigestAlgorithm digest = ecdsa == null ? null : DigestAlgorithm.forFetchName(digestId.getAlgorithm().getId());
         if (digest == null || (toyCurve && !ecdsa.equals(written))) return null;
-        byte[] encoded = toyCurve ? der : withAlgorithm(der, layout, encoded(new AlgorithmIdentifier(ecdsa)));
+        byte[] encoded = ecdsa.equals(written) ? der : withAlgorithm(der, layout, encoded(new AlgorithmIdentifier(ecdsa)));
         DerSlots.SignatureSlot signature = layout.find(encoded);
         byte[] signed = signature.signedPart(encoded);
         return signature.splice(encoded, call.perform(() -> signHash.apply(digest.hash(signed, 0, signed.length))));

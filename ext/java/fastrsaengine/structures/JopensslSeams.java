@@ -21,6 +21,8 @@ import org.jruby.ext.openssl.OCSPBasicResponse;
 import org.jruby.ext.openssl.SecurityHelper;
 import org.jruby.ext.openssl.X509CRL;
 import org.jruby.ext.openssl.X509Cert;
+import org.jruby.ext.openssl.X509Extension;
+import org.jruby.ext.openssl.X509Name;
 import org.jruby.ext.openssl.X509Request;
 import org.jruby.ext.openssl.X509Store;
 import org.jruby.ext.openssl.X509StoreContext;
@@ -119,6 +121,15 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     check answers (fastrsaengine/chains), it leaves those fields as stock's verify leaves them.
  *     OCSP::BasicResponse#verify checks its signer's chain with such a check of its own, on the
  *     store an X509::Store holds in its private field {@code store}, with the purpose OCSP helper.</li>
+ * <li>X509::Certificate's {@code sign} (0.15.3 to 0.16.x) builds what it signs from the object's
+ *     private fields {@code subject} and {@code issuer} (X509::Names, each building its Bouncy
+ *     Castle name once, into its private field {@code name}, which every change of the Name
+ *     empties), {@code serial}, {@code not_before}, {@code not_after}, {@code public_key} (the key's
+ *     {@code getPublicKey()}) and the list {@code extensions} (each X509::Extension's private {@code
+ *     objectID}, {@code value} and {@code critical}), with the key's algorithm and the digest, and
+ *     from nothing else; it sets {@code cert}, {@code sig_alg} and {@code changed} (false). The
+ *     gem's sign of a certificate it signed before compares those with what they were then
+ *     (resigning/CertificateInputs).</li>
  * </ol>
  * The private fields and methods are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.
@@ -156,6 +167,51 @@ public final class JopensslSeams {
         } catch (CertificateException notDer) {
             throw new IllegalStateException("the certificate signed is no DER", notDer);
         }
+    }
+
+    /** The JCA certificate a certificate holds, changed since or not (items 4 and 14 above); null for none. */
+    public static X509Certificate certificateHeld(IRubyObject certificate) {
+        return (X509Certificate) Fields.read(Fields.CERTIFICATE, "X509::Certificate", certificate);
+    }
+
+    /** A certificate signed again as it was, left as stock's sign leaves it: nothing changed since (item 14 above). */
+    public static void holdSignedAgain(IRubyObject certificate) {
+        Fields.write(Fields.CHANGED, "X509::Certificate", certificate, false);
+    }
+
+    /** Whether this jruby-openssl holds every field item 14 names: else the gem signs each certificate as stock builds it. */
+    public static boolean certificateSignInputsReadable() {
+        return Fields.SERIAL != null && Fields.PUBLIC_KEY != null && Fields.EXTENSIONS != null && Fields.NAME_BUILT != null
+            && Fields.EXTENSION_OID != null && Fields.EXTENSION_VALUE != null && Fields.EXTENSION_CRITICAL != null;
+    }
+
+    /** The serial a certificate's sign writes (item 14 above). */
+    public static Object certificateSerial(IRubyObject certificate) {
+        return Fields.read(Fields.SERIAL, "X509::Certificate", certificate);
+    }
+
+    /** The public key a certificate's sign writes, null until set or read (item 14 above). */
+    public static Object certificatePublicKey(IRubyObject certificate) {
+        return Fields.read(Fields.PUBLIC_KEY, "X509::Certificate", certificate);
+    }
+
+    /** The extensions a certificate's sign writes, in a list of their own (item 14 above). */
+    public static List<?> certificateExtensions(IRubyObject certificate) {
+        return new ArrayList<>((List<?>) Fields.read(Fields.EXTENSIONS, "X509::Certificate", certificate));
+    }
+
+    /** A Name's Bouncy Castle form as built, null until built again after a change (item 14 above). */
+    public static Object nameBuilt(IRubyObject name) {
+        return Fields.read(Fields.NAME_BUILT, "X509::Name", name);
+    }
+
+    /** What a sign writes of an extension: its OID, value and criticality (item 14 above). */
+    public static Object[] extensionParts(IRubyObject extension) {
+        return new Object[] {
+            Fields.read(Fields.EXTENSION_OID, "X509::Extension", extension),
+            Fields.read(Fields.EXTENSION_VALUE, "X509::Extension", extension),
+            Fields.read(Fields.EXTENSION_CRITICAL, "X509::Extension", extension)
+        };
     }
 
     /** A CSR signed in place, holding the DER as stock's sign holds what it built (item 5 above). */
@@ -305,7 +361,7 @@ public final class JopensslSeams {
         }
     }
 
-    /** The private fields of items 4 to 9 and 13, each null where this jruby-openssl has none of that name. */
+    /** The private fields of items 4 to 9, 13 and 14, each null where this jruby-openssl has none of that name. */
     private static final class Fields {
         static final Field CERTIFICATE = find(X509Cert.class, "cert");
         static final Field SIGNATURE_ALGORITHM = find(X509Cert.class, "sig_alg");
@@ -326,6 +382,13 @@ public final class JopensslSeams {
         static final Field CONTEXT_CURRENT = find(StoreContext.class, "current_cert");
         static final Field CONTEXT_CURRENT_ISSUER = find(StoreContext.class, "current_issuer");
         static final Field AUX_CERTIFICATE = find(X509AuxCertificate.class, "cert");
+        static final Field SERIAL = find(X509Cert.class, "serial");
+        static final Field PUBLIC_KEY = find(X509Cert.class, "public_key");
+        static final Field EXTENSIONS = find(X509Cert.class, "extensions");
+        static final Field NAME_BUILT = find(X509Name.class, "name");
+        static final Field EXTENSION_OID = find(X509Extension.class, "objectID");
+        static final Field EXTENSION_VALUE = find(X509Extension.class, "value");
+        static final Field EXTENSION_CRITICAL = find(X509Extension.class, "critical");
 
         private static Field find(Class<?> owner, String name) {
             try {

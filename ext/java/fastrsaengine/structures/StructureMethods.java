@@ -10,7 +10,9 @@ import fastrsaengine.engines.ec.PreparedEcKey;
 import fastrsaengine.engines.rsa.JdkEngine;
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PrivateKeyOperations;
+import fastrsaengine.structures.resigning.SignedCertificates;
 import java.security.cert.X509Certificate;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -73,12 +75,39 @@ public final class StructureMethods {
     private StructureMethods() {
     }
 
-    /** The block yields to {@code super(key, digest)}, with the key given or the caller's. */
+    /**
+     * The block yields to {@code super(key, digest)}, with the key given or the caller's. A
+     * certificate the engine signed and nothing changed since is signed again from the bytes it
+     * kept ({@link SignedCertificates}).
+     */
     @JRubyMethod(name = "certificate_sign", module = true)
     public static IRubyObject certificateSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
         StructureArguments.x509Sign(context, key);
-        return signAndReadBack(Call.start(context, module, "certificate_sign", stock), self, key, digest, RSA_STAND_IN, DerSlots::x509Signature,
-            (c, signed, der) -> JopensslSeams.holdCertificate(signed, der));
+        Call call = Call.start(context, module, "certificate_sign", stock);
+        StructureSigner signer = signer(call, key, digest, RSA_STAND_IN);
+        synchronized (self) {
+            SignedCertificates.Signed last = signer == null ? null : SignedCertificates.unchanged(self, key, digest);
+            if (last != null && signedAgain(call, self, signer, last)) return self;
+            return signAndReadBack(call, self, signer, key, digest, RSA_STAND_IN, DerSlots::x509Signature, (c, signed, der) -> {
+                JopensslSeams.holdCertificate(signed, der);
+                SignedCertificates.keep(signed, key, digest, der);
+            });
+        }
+    }
+
+    /**
+     * A certificate signed again from the DER the engine left: the same bytes but the signature,
+     * which is all that changes (an RSA one not even that: the object keeps the JCA certificate it
+     * holds). False where the signer cannot sign them (the call is then stock's build again).
+     */
+    private static boolean signedAgain(Call call, IRubyObject self, StructureSigner signer, SignedCertificates.Signed last) {
+        byte[] der = signer.signedAnew(call, last.der, DerSlots::x509Signature);
+        if (der == null) return false;
+        if (!Arrays.equals(der, last.der)) JopensslSeams.holdCertificate(self, der);
+        JopensslSeams.holdSignedAgain(self);
+        SignedCertificates.keepAgain(self, last, der);
+        call.countAnswer(Outcome.ENGINE);
+        return true;
     }
 
     /**
@@ -394,7 +423,12 @@ public final class StructureMethods {
      */
     private static IRubyObject signAndReadBack(Call call, IRubyObject self, IRubyObject key, IRubyObject digest, boolean toyCurve,
                                                DerSlots.Layout layout, ReadBack readBack) {
-        StructureSigner signer = signer(call, key, digest, toyCurve);
+        return signAndReadBack(call, self, signer(call, key, digest, toyCurve), key, digest, toyCurve, layout, readBack);
+    }
+
+    /** The same with the engine's signer for the key chosen (null: stock's, or the JDK's where stock fails). */
+    private static IRubyObject signAndReadBack(Call call, IRubyObject self, StructureSigner signer, IRubyObject key, IRubyObject digest,
+                                               boolean toyCurve, DerSlots.Layout layout, ReadBack readBack) {
         if (signer != null) return signAndReadBack(call, self, signer, layout, readBack, Outcome.ENGINE, call::stock);
         try {
             return call.stock(call.stockReason(key));
