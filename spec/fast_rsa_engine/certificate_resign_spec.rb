@@ -1,7 +1,7 @@
 # frozen_string_literal: true
 
 # A certificate object the engine signed is signed again from the bytes it kept, where nothing its
-# sign reads has changed (ext/java structures/resigning): so every change a caller can make between
+# sign reads has changed (ext/java structures/SignedCertificates.java): so every change a caller can make between
 # two signs, by a setter or in place, must reach the second signature, as it does with stock's sign,
 # which builds the certificate anew each time. Stock is the backend :stock here (stock's own code
 # with the caller's key); each sequence runs on a certificate of its own under both.

@@ -41,6 +41,8 @@ module Fuzz
     # Every digest OpenSSL 3 names, for the structure methods: what jruby-openssl lacks goes to stock.
     STRUCTURE_DIGESTS = (DIGESTS + %w[SHA3-224 SHA3-256 SHA3-384 SHA3-512 SHA512-224 SHA512-256 BLAKE2b512 BLAKE2s256
                                       SHAKE128 SHAKE256 SM3 MD5-SHA1 MD4 DSS1]).freeze
+    # The digests the engine signs structures with, for every key (EC's ECDSA algorithms are defined for these alone).
+    ENGINE_STRUCTURE_DIGESTS = %w[SHA256 SHA1 SHA224 SHA384 SHA512].freeze
     PADDINGS = [1, 1, 1, 3, 3, 4, 4, 2, nil, -1, 0, 5, 6, 99, 2**31, 2**32 + 1, 2**64, "1", 1.0].freeze
     # Key sizes and exponents, small enough for MRI and stock to answer within the time bound.
     KEY_SIZES = [512, 512, 768, 1024, 1024, 1023, 1001, 513, 1000, 511, 256, 64, 0, -1, -1024, 2**31, 2**32 + 1024, 2**64, "1024", nil, 1024.0].freeze
@@ -337,6 +339,17 @@ module Fuzz
 
     # crl_sign's (key, digest [, revoked]); with the ec_edges reach, sometimes an EC key and no
     # issuer (`issuer: false`), answered as MRI, words and all.
+    # A certificate signed, changed and signed again (StructureCalls#certificate_resign): mostly with
+    # the digest it was signed with, where the engine signs again the bytes it kept. By a sound key:
+    # a crafted one's first sign is certificate_sign's case (the engine may answer it as MRI, where
+    # stock fails), and the second would be judged against stock's failure of the first.
+    def resign_arguments
+      digest = @random.rand < 0.8 ? pick(ENGINE_STRUCTURE_DIGESTS) : structure_digest
+      ec = @ec_sound_keys.any? && (@sound_keys.empty? || @random.rand < 0.4)
+      key = Value.key(pick(ec ? @ec_sound_keys : @sound_keys))
+      [[key, digest, pick(StructureCalls::RESIGN_CHANGES), @random.rand < 0.7 ? digest : structure_digest], nil]
+    end
+
     def crl_arguments
       if reach?(:ec_edges) && @ec_sound_keys.any? && @random.rand < 0.1
         @as_mri = "message"

@@ -351,7 +351,7 @@ module Fuzz
           (%w[ec_verify ec_dsa_verify_asn1 ec_verify_raw].include?(c.method) && ec_key_without_point?(c) &&
             (as_mri?(engine, mri) || ec_method_failure?(c, engine))) ||
             # A structure signed and checked with such a key (its check is the structure's verify).
-            (%w[certificate_sign request_sign crl_sign].include?(c.method) && signer_without_point?(c) && !mri.nil? && as_mri?(engine, mri))
+            (%w[certificate_sign certificate_resign request_sign crl_sign].include?(c.method) && signer_without_point?(c) && !mri.nil? && as_mri?(engine, mri))
         }
       ),
       # MRI's error for the method, on every backend (the backend :stock too: both sides refuse alike).
@@ -372,7 +372,7 @@ module Fuzz
       DocumentedDifference.new(
         "ec-structure-curve-sunec-lacks",
         lambda { |c, engine, stock, mri|
-          %w[certificate_sign crl_sign].include?(c.method) && c.args[0].is_a?(Hash) && %w[ec_secp256k1 ec_secp224r1].include?(c.args[0]["key"]) &&
+          %w[certificate_sign certificate_resign crl_sign].include?(c.method) && c.args[0].is_a?(Hash) && %w[ec_secp256k1 ec_secp224r1].include?(c.args[0]["key"]) &&
             stock.raised? && as_mri?(engine, mri)
         }
       ),

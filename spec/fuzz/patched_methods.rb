@@ -66,6 +66,7 @@ module Fuzz
     # The structure methods, through Fuzz::StructureCalls: the key is an argument there; the
     # certificates, digests, data and flags good and bad (see CaseGenerator#signer and below).
     PatchedMethod.new("certificate_sign", :boolean, ->(g) { [[g.key_argument, g.structure_digest], nil] }, "Fuzz::StructureCalls"),
+    PatchedMethod.new("certificate_resign", :boolean, ->(g) { g.resign_arguments }, "Fuzz::StructureCalls"),
     PatchedMethod.new("certificate_verify", :boolean, ->(g) { g.verify_arguments }, "Fuzz::StructureCalls"),
     PatchedMethod.new("request_verify", :boolean, ->(g) { g.verify_arguments }, "Fuzz::StructureCalls"),
     PatchedMethod.new("crl_verify", :boolean, ->(g) { g.verify_arguments }, "Fuzz::StructureCalls"),

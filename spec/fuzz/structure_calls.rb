@@ -207,6 +207,55 @@ module Fuzz
       verified { read.verify(key) }
     end
 
+    # What changes between two signs of one certificate (certificate_resign): each field its sign
+    # reads, by its setter or in place, the key, or nothing (the engine then signs the bytes it kept).
+    RESIGN_CHANGES = ["nothing", "serial", "serial as it was", "subject replaced", "subject added to", "issuer added to",
+                      "not_before", "not_after as it was", "public key", "extension added", "extensions reordered",
+                      "extensions emptied", "value changed in place", "value set", "made critical", "oid set", "version",
+                      "read again", "another key"].freeze
+    RAW_OID = "1.2.3.4"
+
+    # A certificate signed, changed (RESIGN_CHANGES) and signed again with the digest given: the
+    # second signature must cover the change, as stock's sign, which builds it anew, does. Answers
+    # whether it verifies read back with the key that signed it last.
+    def certificate_resign(key, digest, change, digest_again)
+      cert = certificate(key)
+      cert.add_extension(OpenSSL::X509::ExtensionFactory.new(cert, cert).create_extension("subjectKeyIdentifier", "hash"))
+      cert.add_extension(OpenSSL::X509::Extension.new(RAW_OID, +"\x04\x02ab".b))
+      cert.sign(key, digest)
+      key_again = resign_change(cert, key, change)
+      leaving_state(cert, key_again) { cert.sign(key_again, digest_again) }
+      read = OpenSSL::X509::Certificate.new(cert.to_der)
+      verified { read.verify(key_again) }
+    end
+
+    def resign_change(cert, key, change)
+      raw = cert.extensions.find { |extension| extension.oid == RAW_OID }
+      case change
+      when "nothing" then nil
+      when "serial as it was" then cert.serial = cert.serial
+      when "serial" then cert.serial = 2**159 + 1
+      when "subject replaced" then cert.subject = OpenSSL::X509::Name.parse("/CN=another")
+      when "subject added to" then cert.subject.add_entry("O", "in place")
+      when "issuer added to" then cert.issuer.add_entry("OU", "in place")
+      when "not_before" then cert.not_before = Time.at(2_600_000_000) # after 2049: a GeneralizedTime
+      when "not_after as it was" then cert.not_after = cert.not_after
+      when "public key" then cert.public_key = public_half(other_key(key))
+      when "extension added" then cert.add_extension(OpenSSL::X509::ExtensionFactory.new.create_extension("extendedKeyUsage", "serverAuth"))
+      when "extensions reordered" then cert.extensions = cert.extensions.reverse
+      when "extensions emptied" then cert.extensions = []
+      when "value changed in place" then raw.value.setbyte(3, "z".ord)
+      when "value set" then raw.value = "\x04\x01q".b
+      when "made critical" then raw.critical = true
+      when "oid set" then raw.oid = "1.2.3.5"
+      when "version" then cert.version = 0
+      when "read again" then cert.send(:initialize, signed_certificate(other_key(key)).to_der)
+      when "another key" then return other_key(key)
+      else raise ArgumentError, "unknown change #{change.inspect}"
+      end
+      key
+    end
+
     def request_sign(key, digest)
       request = OpenSSL::X509::Request.new
       request.subject = OpenSSL::X509::Name.parse(NAME)

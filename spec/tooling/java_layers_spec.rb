@@ -21,7 +21,7 @@ RSpec.describe "The Java extension's packages", one_line: true do
     %w[fastrsaengine],                                  # the service: defines the Ruby modules
     %w[fastrsaengine.verification],                     # the structures' and chains' checks, on how the structures are held
     %w[fastrsaengine.chains],                           # which chains the gem checks itself, OpenSSL's way
-    %w[fastrsaengine.rsa fastrsaengine.ec fastrsaengine.structures], # RSA's and EC's methods; certificate, CSR, CRL, OCSP, PKCS#7
+    %w[fastrsaengine.rsa fastrsaengine.ec fastrsaengine.structures fastrsaengine.reading], # RSA's and EC's methods; certificate, CSR, CRL, OCSP, PKCS#7; reading them
     %w[fastrsaengine.call],                             # the call, stock, stats, errors, backend control
     %w[fastrsaengine.provider],                         # the opt-in JCA provider
     %w[fastrsaengine.padding],                          # RSA's encodings

@@ -8,7 +8,7 @@ import fastrsaengine.ec.EcPoints;
 import fastrsaengine.rsa.KeyGeneration;
 import fastrsaengine.rsa.KeyLoading;
 import fastrsaengine.rsa.RsaMethods;
-import fastrsaengine.structures.CrlRevokedOrder;
+import fastrsaengine.reading.CrlRevokedOrder;
 import fastrsaengine.structures.StructureMethods;
 import fastrsaengine.verification.ChainMethods;
 import fastrsaengine.verification.VerificationMethods;

@@ -129,7 +129,7 @@ import org.jruby.runtime.builtin.IRubyObject;
  *     objectID}, {@code value} and {@code critical}), with the key's algorithm and the digest, and
  *     from nothing else; it sets {@code cert}, {@code sig_alg} and {@code changed} (false). The
  *     gem's sign of a certificate it signed before compares those with what they were then
- *     (resigning/CertificateInputs).</li>
+ *     ({@link SignedCertificates}).</li>
  * </ol>
  * The private fields and methods are looked up once; where one is missing the method that needs it raises
  * IllegalStateException, which the start-up check turns into that method staying stock's.
@@ -175,38 +175,38 @@ public final class JopensslSeams {
     }
 
     /** A certificate signed again as it was, left as stock's sign leaves it: nothing changed since (item 14 above). */
-    public static void holdSignedAgain(IRubyObject certificate) {
+    static void holdSignedAgain(IRubyObject certificate) {
         Fields.write(Fields.CHANGED, "X509::Certificate", certificate, false);
     }
 
     /** Whether this jruby-openssl holds every field item 14 names: else the gem signs each certificate as stock builds it. */
-    public static boolean certificateSignInputsReadable() {
+    static boolean certificateSignInputsReadable() {
         return Fields.SERIAL != null && Fields.PUBLIC_KEY != null && Fields.EXTENSIONS != null && Fields.NAME_BUILT != null
             && Fields.EXTENSION_OID != null && Fields.EXTENSION_VALUE != null && Fields.EXTENSION_CRITICAL != null;
     }
 
     /** The serial a certificate's sign writes (item 14 above). */
-    public static Object certificateSerial(IRubyObject certificate) {
+    static Object certificateSerial(IRubyObject certificate) {
         return Fields.read(Fields.SERIAL, "X509::Certificate", certificate);
     }
 
     /** The public key a certificate's sign writes, null until set or read (item 14 above). */
-    public static Object certificatePublicKey(IRubyObject certificate) {
+    static Object certificatePublicKey(IRubyObject certificate) {
         return Fields.read(Fields.PUBLIC_KEY, "X509::Certificate", certificate);
     }
 
     /** The extensions a certificate's sign writes, in a list of their own (item 14 above). */
-    public static List<?> certificateExtensions(IRubyObject certificate) {
+    static List<?> certificateExtensions(IRubyObject certificate) {
         return new ArrayList<>((List<?>) Fields.read(Fields.EXTENSIONS, "X509::Certificate", certificate));
     }
 
     /** A Name's Bouncy Castle form as built, null until built again after a change (item 14 above). */
-    public static Object nameBuilt(IRubyObject name) {
+    static Object nameBuilt(IRubyObject name) {
         return Fields.read(Fields.NAME_BUILT, "X509::Name", name);
     }
 
     /** What a sign writes of an extension: its OID, value and criticality (item 14 above). */
-    public static Object[] extensionParts(IRubyObject extension) {
+    static Object[] extensionParts(IRubyObject extension) {
         return new Object[] {
             Fields.read(Fields.EXTENSION_OID, "X509::Extension", extension),
             Fields.read(Fields.EXTENSION_VALUE, "X509::Extension", extension),

@@ -10,7 +10,6 @@ import fastrsaengine.engines.ec.PreparedEcKey;
 import fastrsaengine.engines.rsa.JdkEngine;
 import fastrsaengine.padding.DigestAlgorithm;
 import fastrsaengine.padding.PrivateKeyOperations;
-import fastrsaengine.structures.resigning.SignedCertificates;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import java.util.Collection;

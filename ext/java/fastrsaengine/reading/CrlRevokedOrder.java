@@ -1,4 +1,4 @@
-package fastrsaengine.structures;
+package fastrsaengine.reading;
 
 import java.math.BigInteger;
 import java.util.ArrayDeque;
