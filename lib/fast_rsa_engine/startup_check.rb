@@ -50,7 +50,7 @@ module FastRsaEngine
     end
 
     STRUCTURE_CHECKS = {
-      # Signed twice: the second sign is from the bytes the first kept (structures/SignedCertificates.java).
+      # Signed twice: from the second sign on, the engine keeps what it signed (structures/SignedCertificates.java).
       certificate_sign: lambda do |key, applied|
         cert = certificate(key, patched(OpenSSL::X509::Certificate, applied) { prepend StructurePatch::Certificate })
         cert.verify(key) && cert.sign(key, "SHA256").verify(key)

@@ -340,13 +340,17 @@ module Fuzz
     # crl_sign's (key, digest [, revoked]); with the ec_edges reach, sometimes an EC key and no
     # issuer (`issuer: false`), answered as MRI, words and all.
     # A certificate signed, changed and signed again (StructureCalls#certificate_resign): mostly with
-    # the digest it was signed with, where the engine signs again the bytes it kept. By a sound key:
-    # a crafted one's first sign is certificate_sign's case (the engine may answer it as MRI, where
-    # stock fails), and the second would be judged against stock's failure of the first.
+    # the digest it was signed with, where the engine signs again the bytes it kept. By a sound key
+    # the engine signs with: a crafted one's first sign, or one on a curve stock alone signs (which
+    # may fail in Java where MRI signs), is certificate_sign's case, and what follows would be judged
+    # against stock's failure of the first.
     def resign_arguments
       digest = @random.rand < 0.8 ? pick(ENGINE_STRUCTURE_DIGESTS) : structure_digest
-      ec = @ec_sound_keys.any? && (@sound_keys.empty? || @random.rand < 0.4)
-      key = Value.key(pick(ec ? @ec_sound_keys : @sound_keys))
+      ec_keys = @ec_sound_keys - EcKeyCorpus::STOCK_CURVE_KEYS
+      return [[key_argument, digest, pick(StructureCalls::RESIGN_CHANGES), digest], nil] if ec_keys.empty? && @sound_keys.empty?
+
+      ec = ec_keys.any? && (@sound_keys.empty? || @random.rand < 0.4)
+      key = Value.key(pick(ec ? ec_keys : @sound_keys))
       [[key, digest, pick(StructureCalls::RESIGN_CHANGES), @random.rand < 0.7 ? digest : structure_digest], nil]
     end
 

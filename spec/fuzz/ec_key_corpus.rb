@@ -14,6 +14,8 @@ module Fuzz
   module EcKeyCorpus
     SOUND = { "ec_p256" => "prime256v1", "ec_p384" => "secp384r1", "ec_p521" => "secp521r1", "ec_secp256k1" => "secp256k1",
               "ec_secp224r1" => "secp224r1", "ec_brainpoolP256r1" => "brainpoolP256r1" }.freeze
+    # The sound keys on curves no engine takes: stock's (or the JDK's) alone sign with them.
+    STOCK_CURVE_KEYS = %w[ec_secp224r1 ec_brainpoolP256r1].freeze
 
     # name => [the sound key it changes, how]: :public_only (its public half alone), :other_point
     # (the scalar with the point of twice the scalar), :negated_point (the scalar with its point's

@@ -215,16 +215,17 @@ module Fuzz
                       "read again", "another key"].freeze
     RAW_OID = "1.2.3.4"
 
-    # A certificate signed, changed (RESIGN_CHANGES) and signed again with the digest given: the
+    # A certificate signed twice, changed (RESIGN_CHANGES) and signed again with the digest given: the
     # second signature must cover the change, as stock's sign, which builds it anew, does. Answers
     # whether it verifies read back with the key that signed it last.
     def certificate_resign(key, digest, change, digest_again)
       cert = certificate(key)
       cert.add_extension(OpenSSL::X509::ExtensionFactory.new(cert, cert).create_extension("subjectKeyIdentifier", "hash"))
       cert.add_extension(OpenSSL::X509::Extension.new(RAW_OID, +"\x04\x02ab".b))
-      cert.sign(key, digest)
+      2.times { cert.sign(key, digest) } # the engine keeps the bytes from a certificate's second sign on
       key_again = resign_change(cert, key, change)
-      leaving_state(cert, key_again) { cert.sign(key_again, digest_again) }
+      # An EC key's state is read without the signature: it may be the first key's, where the second sign fails.
+      leaving_state(cert, key.is_a?(OpenSSL::PKey::EC) ? key : key_again) { cert.sign(key_again, digest_again) }
       read = OpenSSL::X509::Certificate.new(cert.to_der)
       verified { read.verify(key_again) }
     end

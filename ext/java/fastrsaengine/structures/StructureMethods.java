@@ -77,7 +77,9 @@ public final class StructureMethods {
     /**
      * The block yields to {@code super(key, digest)}, with the key given or the caller's. A
      * certificate the engine signed and nothing changed since is signed again from the bytes it
-     * kept ({@link SignedCertificates}).
+     * kept ({@link SignedCertificates}); they are kept from a certificate's second sign on, since
+     * most are built, signed once and dropped (a CA's per request), and an entry each would only
+     * load the garbage collector.
      */
     @JRubyMethod(name = "certificate_sign", module = true)
     public static IRubyObject certificateSign(ThreadContext context, IRubyObject module, IRubyObject self, IRubyObject key, IRubyObject digest, Block stock) {
@@ -87,9 +89,10 @@ public final class StructureMethods {
         synchronized (self) {
             SignedCertificates.Signed last = signer == null ? null : SignedCertificates.unchanged(self, key, digest);
             if (last != null && signedAgain(call, self, signer, last)) return self;
+            boolean signedBefore = JopensslSeams.certificateHeld(self) != null; // a certificate built per call keeps nothing
             return signAndReadBack(call, self, signer, key, digest, RSA_STAND_IN, DerSlots::x509Signature, (c, signed, der) -> {
                 JopensslSeams.holdCertificate(signed, der);
-                SignedCertificates.keep(signed, key, digest, der);
+                if (signedBefore) SignedCertificates.keep(signed, key, digest, der);
             });
         }
     }
