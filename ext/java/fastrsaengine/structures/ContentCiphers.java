@@ -1,8 +1,10 @@
 package fastrsaengine.structures;
 
+import java.security.GeneralSecurityException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.crypto.Cipher;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
 import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
@@ -30,14 +32,31 @@ final class ContentCiphers {
     private static final Map<String, Integer> KEY_LENGTHS = new ConcurrentHashMap<>();
     static final int UNKNOWN = 0;
 
-    /** A JCA transformation and the algorithm of its key. */
+    /**
+     * A JCA transformation and the algorithm of its key, with one Cipher of it per thread: the JCA's
+     * lookup of a provider costs about as much as deciphering a short content, and init resets a
+     * Cipher whatever its last use left.
+     */
     static final class JdkCipher {
-        final String transformation;
         final String keyAlgorithm;
+        private final ThreadLocal<Cipher> perThread;
 
         private JdkCipher(String transformation, String keyAlgorithm) {
-            this.transformation = transformation;
             this.keyAlgorithm = keyAlgorithm;
+            this.perThread = ThreadLocal.withInitial(() -> newCipher(transformation));
+        }
+
+        /** This thread's Cipher of the transformation, to init before each use. */
+        Cipher cipher() {
+            return perThread.get();
+        }
+
+        private static Cipher newCipher(String transformation) {
+            try {
+                return Cipher.getInstance(transformation);
+            } catch (GeneralSecurityException everyJdkHasIt) { // AES and DESede in CBC are in every JDK (Java SE's required ciphers)
+                throw new IllegalStateException(everyJdkHasIt);
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
@@ -88,7 +89,7 @@ final class Pkcs7Envelope {
         if (cipher == null || content == null || content.length == 0 || !(algorithm.getParameters() instanceof ASN1OctetString)) return null;
         byte[] iv = ((ASN1OctetString) algorithm.getParameters()).getOctets();
         try {
-            Cipher decipher = Cipher.getInstance(cipher.transformation);
+            Cipher decipher = cipher.cipher();
             decipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(contentKey, cipher.keyAlgorithm), new IvParameterSpec(iv));
             return decipher.doFinal(content);
         } catch (GeneralSecurityException stockDeciphersIt) {
@@ -129,11 +130,21 @@ final class Pkcs7Envelope {
         for (ASN1Sequence recipient : recipients) {
             ASN1Sequence issuerAndSerial = ASN1Sequence.getInstance(recipient.getObjectAt(ISSUER_AND_SERIAL));
             if (ASN1Integer.getInstance(issuerAndSerial.getObjectAt(1)).getValue().equals(serial)
-                && issuer.equals(principal(issuerAndSerial.getObjectAt(0)))) {
+                && sameIssuer(issuer, issuerAndSerial.getObjectAt(0))) {
                 return encryptedKey(recipient);
             }
         }
         return null;
+    }
+
+    /**
+     * Whether a recipient's issuer is the certificate's as X500Principals compare: the same DER is
+     * the same name without building a principal and both canonical forms (the usual case, the
+     * envelope made for that certificate); other DER may still name it (another string type, case).
+     */
+    private static boolean sameIssuer(X500Principal issuer, ASN1Encodable recipientIssuer) {
+        byte[] der = derOf(recipientIssuer);
+        return der != null && (Arrays.equals(issuer.getEncoded(), der) || issuer.equals(principal(der)));
     }
 
     /** The envelope's DER with every recipient's encrypted key replaced by block, in the recipients' order. */
@@ -149,11 +160,19 @@ final class Pkcs7Envelope {
         }
     }
 
-    /** A recipient's issuer as stock reads it for the comparison; null for one it cannot (stock: no match). */
-    private static X500Principal principal(ASN1Encodable issuer) {
+    private static byte[] derOf(ASN1Encodable issuer) {
         try {
-            return new X500Principal(issuer.toASN1Primitive().getEncoded(ASN1Encoding.DER));
-        } catch (IOException | IllegalArgumentException notAName) {
+            return issuer.toASN1Primitive().getEncoded(ASN1Encoding.DER);
+        } catch (IOException notEncodable) {
+            return null;
+        }
+    }
+
+    /** A recipient's issuer as stock reads it for the comparison; null for one it cannot (stock: no match). */
+    private static X500Principal principal(byte[] issuer) {
+        try {
+            return new X500Principal(issuer);
+        } catch (IllegalArgumentException notAName) {
             return null;
         }
     }
