@@ -33,7 +33,7 @@ Gem::Specification.new do |spec|
 
   # benchmark/benchmark.rb, its options' parser and the operations it times, for the executable: the classic report.
   # The README's pages (doc/, DIFFERENCES.md) too, so that its links resolve in an installed gem.
-  spec.files = Dir["lib/**/*.rb", "exe/*", "benchmark/benchmark.rb", "benchmark/lib/{command_line,rsa_operations,ec_operations,structure_operations,chain_operations}.rb",
+  spec.files = Dir["lib/**/*.rb", "exe/*", "benchmark/benchmark.rb", "benchmark/lib/{command_line,rsa_operations,ec_operations,structure_operations,chain_operations,tls_operations}.rb",
                    "README.md", "CHANGELOG.md", "LICENSE", "DIFFERENCES.md", "doc/*"]
   spec.require_paths = ["lib"]
   spec.bindir = "exe" # bin/ holds the project's own scripts

@@ -90,7 +90,7 @@ key = if EcOperations.operation?(op)
       else
         OpenSSL::PKey::RSA.new(options[:bits] || 2048)
       end
-operations = (EcOperations.operation?(op) ? EcOperations : RsaOperations).new(key).tap(&:check!)
+operations = (EcOperations.operation?(op) ? EcOperations : RsaOperations).new(key).tap { |made| made.check!([op]) }
 call = operations.operations.fetch(op) { abort "#{op}: not an operation here (#{operations.names.join(', ')})" }
 profile = OperationProfile.new(call, options[:seconds]).run
 engine = defined?(FastRsaEngine) ? "fast-rsa-engine #{FastRsaEngine.backend}" : "stock"

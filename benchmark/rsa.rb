@@ -22,11 +22,15 @@ class RsaBenchmark
   JRUBY = File.join(ROOT, "bin/jruby")
   # Rounds, and per cell and round seconds of warm-up and of measurement (keygen_time for RSA's keygen,
   # whose time varies widely from key to key); each JRuby process first warms every cell for jit_warmup.
+  # TLS's rows (--tls): a call is milliseconds, so longer turns, and ratios over stock (the TLS floors').
+  TLS_OPERATIONS = (TlsOperations::NAMES + TlsOperations::NAMES.map { |name| "ec_#{name}" }).freeze
   PROFILES = {
     quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.12, keygen_time: 1.0, jit_warmup: 15.0, latency_time: 0.5,
-             ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES },
+             ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES - TLS_OPERATIONS },
     full: { rounds: 5, repeats: 2, warmup: 0.05, time: 0.25, keygen_time: 1.0, jit_warmup: 40.0, latency_time: 1.0,
-            unsplit: true, ops: RsaOperations::NAMES + EcOperations::NAMES }
+            unsplit: true, ops: RsaOperations::NAMES + EcOperations::NAMES - TLS_OPERATIONS },
+    tls: { rounds: 5, repeats: 2, warmup: 0.2, time: 1.0, keygen_time: 1.0, jit_warmup: 20.0, latency_time: 1.0,
+           provider: true, over_stock: true, ops: TLS_OPERATIONS, sizes: [2048], curves: [256], threads: [1] }
   }.freeze
   # With --baseline, rounds go on past the profile's until every this-over-baseline interval is
   # within PRECISION of its mean, or MINUTES have passed; each round runs every cell REPEATS times.
@@ -42,11 +46,15 @@ class RsaBenchmark
                          ec_cert_verify ec_store_verify ec_store_context_verify ec_ocsp_verify_chain ec_ocsp_verify_noverify].freeze
   MORE_THREADS = %w[sign store_context_verify ec_store_context_verify].freeze
   UNSPLIT = { "FAST_RSA_ENGINE_SPLIT" => "off" }.freeze
+  PROVIDER = { "FAST_RSA_ENGINE_PROVIDER" => "on" }.freeze
 
   def self.options(argv)
     options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: about 15 minutes, no keygen)") do |parser|
       parser.on("--full", "more rounds and longer measurements, keygen, and --unsplit (about 50 minutes)")
       parser.on("--unsplit", "also each backend with the split off (FAST_RSA_ENGINE_SPLIT=off), and each over it")
+      parser.on("--tls", "TLS alone: handshakes (1.3, 1.2) and a Net::HTTP GET through OpenSSL::SSL against a server in the " \
+                         "process, RSA-2048 and P-256, one thread, --provider, ratios over stock too (about 15 minutes)")
+      parser.on("--provider", "also each backend with its JCA provider installed (FAST_RSA_ENGINE_PROVIDER=on)")
       parser.on("--sizes LIST", Array, "RSA key sizes (default: 2048,3072,4096)", &CommandLine::INTEGERS)
       parser.on("--curves LIST", Array, "EC curves by size, of #{EcOperations::CURVES.keys.join(',')} (default: 256,384)",
                 &CommandLine.among(EcOperations::CURVES.keys.map(&:to_s)) >> CommandLine::INTEGERS)
@@ -61,8 +69,10 @@ class RsaBenchmark
       parser.on("--minutes M", Float, "with --baseline: ... or until M minutes have passed (default #{BASELINE[:minutes]})")
       parser.on("--readme", "also the chart and a short table into README.md, every figure into #{FULL_TABLE}")
     end
-    profile = options.delete(:full) ? :full : :quick
-    PROFILES[profile].merge(options[:baseline] ? BASELINE : {}).merge(profile: profile, **options)
+    profile = %i[full tls].find { |name| options.delete(name) } || :quick
+    settings = PROFILES[profile].merge(options[:baseline] ? BASELINE : {})
+    given = options.reject { |name, value| settings.key?(name) && DEFAULTS[name] == value } # a profile's sizes... unless given
+    settings.merge(profile: profile, **given)
   end
 
   def initialize(options, command)
@@ -119,6 +129,7 @@ class RsaBenchmark
     backends.each do |backend|
       all << Rounds::Runtime.new(key: backend, interpreter: JRUBY, engine: backend, jruby: true)
       all << Rounds::Runtime.new(key: unsplit_key(backend), interpreter: JRUBY, engine: backend, jruby: true, env: UNSPLIT) if @options[:unsplit]
+      all << Rounds::Runtime.new(key: "#{backend} provider", interpreter: JRUBY, engine: backend, jruby: true, env: PROVIDER) if @options[:provider]
       all << Rounds::Runtime.new(key: baseline_key(backend), interpreter: JRUBY, engine: backend, lib: baseline, jruby: true) if baseline
     end
     chosen = @options[:runtimes] or return all
@@ -182,7 +193,8 @@ class RsaBenchmark
       next if rates.empty?
 
       figure = { "ops_per_sec" => Statistics.summary(rates) }
-      { "ratio_to_mri" => "mri", "ratio_to_unsplit" => unsplit_key(key), "ratio_to_baseline" => baseline_key(key) }.each do |ratio, over|
+      { "ratio_to_mri" => "mri", "ratio_to_stock" => ("stock" if @options[:over_stock]), "ratio_to_unsplit" => unsplit_key(key),
+        "ratio_to_baseline" => baseline_key(key) }.each do |ratio, over|
         next if over == key || !runtime_keys.include?(over)
 
         figure[ratio] = Statistics.summary(@rounds.filter_map { |round| round_ratio(round, key, over, cell) })
@@ -212,7 +224,8 @@ class RsaBenchmark
 
   def write
     @rows = rows
-    ratios = ["ratio to MRI", *("split over unsplit" if @options[:unsplit]), *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
+    ratios = ["ratio to MRI", *("to stock" if @options[:over_stock]), *("split over unsplit" if @options[:unsplit]),
+              *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
     title = "RSA and EC ops/s (#{ratios.join('; ')}), geometric means of #{@rounds.size} interleaved rounds ±95% interval, " \
             "#{summary}, #{@options[:profile]}"
     text = "#{title}\n\n#{table(measured(cells))}\n\n#{legend}#{latency_table}"
@@ -264,7 +277,7 @@ class RsaBenchmark
         f = figures[[row[:key], op, bits, threads]] or next "-"
         rate = f["ops_per_sec"]
         text = "#{format("%.#{(2 - Math.log10(rate[:mean]).floor).clamp(0, 4)}f", rate[:mean])} #{spread(rate)}"
-        ratios = { "ratio_to_mri" => "%.2fx", "ratio_to_unsplit" => "%.2fx", "ratio_to_baseline" => "%.3fx",
+        ratios = { "ratio_to_mri" => "%.2fx", "ratio_to_stock" => "%.2fx stock", "ratio_to_unsplit" => "%.2fx", "ratio_to_baseline" => "%.3fx",
                    "ratio_to_one_thread" => "%.2fx one thread" }.filter_map do |ratio, form|
           f[ratio] && "#{format(form, f[ratio][:mean])} #{spread(f[ratio])}"
         end
@@ -307,7 +320,8 @@ class RsaBenchmark
   # JRuby row.
   def chart(rows)
     panels = @options[:threads].to_h do |threads|
-      groups = short_cells.map { |op, bits| [op, bits] }.uniq.map do |op, bits|
+      shown = short_cells.empty? ? measured(cells) : short_cells # a run of other rows than the README's (--tls): its own
+      groups = shown.map { |op, bits| [op, bits] }.uniq.map do |op, bits|
         ratios = rows.map { |row| figures[[row[:key], op, bits, threads]]&.dig("ratio_to_mri", :mean) }
         ["#{op} #{bits}", ratios.map { |ratio| ratio && [ratio, [format("%.2f", ratio)]] }]
       end

@@ -110,7 +110,7 @@ family = ->(op) { EcOperations.operation?(op) ? EcOperations : RsaOperations }
 operations_for = ->(bits, op) { family.(op).new(keys[family.(op)].fetch(bits)) }
 measurers = Measurers.new(operations_for)
 # One set of operations per key, checked: a broken backend is never timed.
-warm_set = keys.flat_map { |kind, by_size| by_size.map { |bits, key| [bits, kind.new(key).tap(&:check!)] } }
+warm_set = keys.flat_map { |kind, by_size| by_size.map { |bits, key| [bits, kind.new(key).tap { |operations| operations.check!(settings["ops"]) }] } }
 
 runtime = { ruby: RUBY_DESCRIPTION, openssl: OpenSSL::OPENSSL_LIBRARY_VERSION }
 runtime.merge!(jruby: JRUBY_VERSION, java: ENV_JAVA["java.version"]) if RUBY_ENGINE == "jruby"

@@ -19,8 +19,9 @@ module ChainOperations
   RSA_NAMES = (NAMES + %w[pkcs7_verify_chain]).freeze
   MESSAGE = "k" * 32
 
-  # A certificate of the key, issued by the issuer (nil: self-signed), a CA's or a leaf's extensions.
-  def self.certificate(key, subject, issuer, issuer_key, digest, ca:, usage: ca ? "keyCertSign,cRLSign" : "digitalSignature")
+  # A certificate of the key, issued by the issuer (nil: self-signed), a CA's or a leaf's extensions,
+  # and a subjectAltName if given (a TLS server's).
+  def self.certificate(key, subject, issuer, issuer_key, digest, ca:, usage: ca ? "keyCertSign,cRLSign" : "digitalSignature", alt_name: nil)
     cert = OpenSSL::X509::Certificate.new
     cert.version = 2
     cert.serial = ca ? 1 : 2
@@ -30,6 +31,7 @@ module ChainOperations
     cert.not_before = Time.now - 60
     cert.not_after = Time.now + 365 * 24 * 3600
     add_extensions(cert, issuer || cert, ca, usage)
+    cert.add_extension(OpenSSL::X509::ExtensionFactory.new.create_extension("subjectAltName", alt_name)) if alt_name
     cert.sign(issuer_key || key, digest)
   end
 

@@ -3,6 +3,7 @@
 require "openssl"
 require_relative "chain_operations"
 require_relative "structure_operations"
+require_relative "tls_operations"
 
 # The EC operations timed on one key, each a callable, as RsaOperations are RSA's: ec_sign (ECDSA with
 # the curve's JOSE digest: ES256, ES384, ES512), ec_verify with the public key alone,
@@ -10,9 +11,10 @@ require_relative "structure_operations"
 # (dh_compute_key with a fixed peer's point), ec_keygen (a new key on the curve a call), and the
 # structures of an EC key, RSA's as StructureOperations makes them, each named with "ec_" before:
 # ec_cert_sign (which stock signs through the JDK's SunEC), ec_csr_sign (through Bouncy Castle),
-# ec_cert_verify and so on, and the chain checks' (ChainOperations): ec_store_verify... A curve is named by its size in bits, in the table's "bits" column.
+# ec_cert_verify and so on, and the chain checks' (ChainOperations): ec_store_verify..., and TLS's (TlsOperations): ec_tls13_handshake... A curve is named by its size in bits, in the table's "bits" column.
 class EcOperations
-  NAMES = (%w[ec_sign ec_verify ec_verify_digest ecdh ec_keygen] + (StructureOperations::NAMES + ChainOperations::NAMES).map { |name| "ec_#{name}" }).freeze
+  NAMES = (%w[ec_sign ec_verify ec_verify_digest ecdh ec_keygen] +
+           (StructureOperations::NAMES + ChainOperations::NAMES + TlsOperations::NAMES).map { |name| "ec_#{name}" }).freeze
   CURVES = { 256 => "prime256v1", 384 => "secp384r1", 521 => "secp521r1" }.freeze
   DIGESTS = { 256 => "SHA256", 384 => "SHA384", 521 => "SHA512" }.freeze
   MESSAGE = "k" * 32
@@ -37,8 +39,9 @@ class EcOperations
                     "ecdh" => -> { key.dh_compute_key(peer) },
                     "ec_keygen" => -> { OpenSSL::PKey::EC.generate(CURVES.fetch(bits)) } }
     @structures = StructureOperations.operations(key, public_key, OpenSSL::Digest.new(digest))
-    @chains = ChainOperations.operations(key, *Array.new(2) { OpenSSL::PKey::EC.generate(CURVES.fetch(bits)) }, OpenSSL::Digest.new(digest))
-    @structures.merge!(@chains)
+    others = Array.new(2) { OpenSSL::PKey::EC.generate(CURVES.fetch(bits)) }
+    @chains = ChainOperations.operations(key, *others, OpenSSL::Digest.new(digest))
+    @structures.merge!(@chains, TlsOperations.operations(key, *others, OpenSSL::Digest.new(digest)))
     @operations.merge!(@structures.transform_keys { |name| "ec_#{name}" })
   end
 
@@ -46,12 +49,14 @@ class EcOperations
     NAMES
   end
 
-  # Raises unless the operations give right answers, so a broken backend is never timed.
-  def check!
+  # Raises unless the operations give right answers, so a broken backend is never timed; TLS's where
+  # asked for, as RsaOperations#check!.
+  def check!(asked = [])
     raise "ec_verify rejected a good signature" unless @operations["ec_verify"].call && @operations["ec_verify_digest"].call
     raise "ec_sign made a signature that does not verify" unless @key.verify(DIGESTS.fetch(@key.group.degree), @operations["ec_sign"].call, MESSAGE)
     raise "ec_keygen made no private key" unless @operations["ec_keygen"].call.private?
     StructureOperations.check!(@structures, @key)
     ChainOperations.check!(@chains)
+    TlsOperations.check!(@structures) unless (asked.map { |name| name.delete_prefix("ec_") } & TlsOperations::NAMES).empty?
   end
 end

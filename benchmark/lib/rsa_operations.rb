@@ -3,6 +3,7 @@
 require "openssl"
 require_relative "chain_operations"
 require_relative "structure_operations"
+require_relative "tls_operations"
 
 # The RSA operations timed on one key, each a callable. sign and decrypt use the private key (what
 # fast-rsa-engine speeds up); verify, verify_pss and encrypt the public key alone, as an app holding
@@ -13,11 +14,12 @@ require_relative "structure_operations"
 # trusted) and pkcs7_decrypt (PKCS7#decrypt of an envelope), each on objects of its
 # own: as in an app, threads share a key, but each thread has its own structures (the gem signs one
 # such object one thread at a time, as signing rewrites it in place). keygen makes a new key of the
-# key's size a call. The chain checks (ChainOperations) under a root of this key. public_op is
-# the public operation alone (m^e mod n, unpadded), the arithmetic inside each check.
+# key's size a call. The chain checks (ChainOperations) under a root of this key, TLS
+# (TlsOperations) with a server's certificate of this key. public_op is the public operation alone
+# (m^e mod n, unpadded), the arithmetic inside each check.
 class RsaOperations
   NAMES = %w[sign verify verify_pss public_op encrypt decrypt cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify ocsp_verify
-             pkcs7_sign pkcs7_verify pkcs7_decrypt keygen].concat(ChainOperations::RSA_NAMES).freeze
+             pkcs7_sign pkcs7_verify pkcs7_decrypt keygen].concat(ChainOperations::RSA_NAMES, TlsOperations::NAMES).freeze
   DIGEST = "SHA256"
   MESSAGE = "k" * 32 # as long as a 256-bit session key, so it can be encrypted too
   PSS = { salt_length: :digest, mgf1_hash: DIGEST }.freeze
@@ -58,8 +60,10 @@ class RsaOperations
       @operations["verify_pss"] = -> { public_key.verify_pss(DIGEST, pss_signature, MESSAGE, **PSS) }
     end
     @operations["encrypt"] = -> { public_key.encrypt(MESSAGE, OAEP) } if public_key.respond_to?(:encrypt)
+    others = Array.new(2) { OpenSSL::PKey::RSA.new(key.n.num_bits) }
     @operations.merge!(StructureOperations.operations(key, public_key, OpenSSL::Digest.new(DIGEST)), pkcs7_operations(key),
-                       ChainOperations.operations(key, *Array.new(2) { OpenSSL::PKey::RSA.new(key.n.num_bits) }, OpenSSL::Digest.new(DIGEST)))
+                       ChainOperations.operations(key, *others, OpenSSL::Digest.new(DIGEST)),
+                       TlsOperations.operations(key, *others, OpenSSL::Digest.new(DIGEST)))
   end
 
   def names
@@ -77,14 +81,16 @@ class RsaOperations
       "pkcs7_decrypt" => -> { envelope.decrypt(key, cert) } }
   end
 
-  # Raises unless the operations give right answers, so a broken backend is never timed.
-  def check!
+  # Raises unless the operations give right answers, so a broken backend is never timed; TLS's where
+  # asked for (their check starts the servers, and needs a key OpenSSL's security level takes).
+  def check!(asked = [])
     raise "verify rejected a good signature" unless names.grep(/\Averify/).all? { |name| @operations[name].call }
     raise "decrypt did not give the message back" unless @operations["decrypt"].call == MESSAGE
     raise "pkcs7_decrypt did not give the message back" unless @operations["pkcs7_decrypt"].call == MESSAGE
     raise "pkcs7_verify rejected good signed data" unless @operations["pkcs7_verify"].call
     StructureOperations.check!(@operations, @key)
     ChainOperations.check!(@operations)
+    TlsOperations.check!(@operations) unless (asked & TlsOperations::NAMES).empty?
     return unless names.include?("encrypt")
     raise "encrypt did not round-trip" unless @key.decrypt(@operations["encrypt"].call, OAEP) == MESSAGE
   end
