@@ -30,6 +30,7 @@ module TlsOperations
       @listener = TCPServer.new(HOST, 0)
       @port = @listener.addr[1]
       @thread = Thread.new { loop { serve(@listener.accept, context, &exchange) } }
+      @thread.name = "tls server" # benchmark/profile.rb --thread "tls server" samples it
     end
 
     private
