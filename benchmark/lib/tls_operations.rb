@@ -69,11 +69,13 @@ module TlsOperations
     ssl.write(REPLY)
   end
 
+  # The intermediate the server sends comes from its store, as both runtimes build a chain from it:
+  # jruby-openssl before 0.16.1 sends extra_chain_cert without the leaf.
   def self.server_context(key, cert, intermediate)
     OpenSSL::SSL::SSLContext.new.tap do |context|
       context.cert = cert
       context.key = key
-      context.extra_chain_cert = [intermediate]
+      context.cert_store = OpenSSL::X509::Store.new.tap { |chain| chain.add_cert(intermediate) }
     end
   end
 
