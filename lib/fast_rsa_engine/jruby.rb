@@ -7,6 +7,7 @@ module FastRsaEngine
   ENVIRONMENT_VARIABLE = "FAST_RSA_ENGINE"
   PROVIDER_VARIABLE = "FAST_RSA_ENGINE_PROVIDER"
   SPLIT_VARIABLE = "FAST_RSA_ENGINE_SPLIT"
+  TLS_VARIABLE = "FAST_RSA_ENGINE_TLS"
 
   # The public API on JRuby. The backends, their names and the `auto` rule are Java's (ext/java);
   # FastRsaEngine::Native is their control panel.
@@ -58,6 +59,7 @@ module FastRsaEngine
         details[:structures] = Startup.structures.dup
         details[:ec] = Startup.ec || "stock: no backend with an EC engine has been active"
         details[:split] = Native.describe_split
+        details[:tls] = Startup.tls
       end
       backend == :stock ? details.merge(library: "jruby-openssl #{JOpenSSL::VERSION}") : details.merge(Native.describe(backend.to_s))
     end
@@ -121,5 +123,7 @@ end
 
 require "fast_rsa_engine/startup"
 FastRsaEngine::Startup.run(ENV.fetch(FastRsaEngine::ENVIRONMENT_VARIABLE, "auto"))
+# The TLS provider first, so that the opt-in one, asked for, goes before it (first, as install_provider's default).
+FastRsaEngine::Startup.route_tls_as_asked(ENV.fetch(FastRsaEngine::TLS_VARIABLE, ""))
 FastRsaEngine::Startup.install_provider_if_asked(ENV.fetch(FastRsaEngine::PROVIDER_VARIABLE, ""))
 FastRsaEngine::Startup.split_as_asked(ENV.fetch(FastRsaEngine::SPLIT_VARIABLE, ""))

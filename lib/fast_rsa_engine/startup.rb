@@ -23,6 +23,11 @@ module FastRsaEngine
       # OpenSSL::PKey::EC: "applied", or why it stays with stock (nil until a backend with EC is active).
       attr_reader :ec
 
+      # TLS handshakes' signatures (TlsPatch): "on", or why they stay with the JDK's providers.
+      def tls
+        @tls || "off: #{patched? ? 'not started' : 'the patch is not applied'}"
+      end
+
       def run(requested)
         requested = requested.to_s.strip.downcase
         return @failure = "#{ENVIRONMENT_VARIABLE}=off: nothing patched, no native library loaded" if requested == OFF
@@ -62,6 +67,17 @@ module FastRsaEngine
         warn "fast-rsa-engine: #{SPLIT_VARIABLE}=#{value} is not #{SplitSetting::NAMES.join(' or ')}; the split stays #{FastRsaEngine.split}"
       end
 
+      # FAST_RSA_ENGINE_TLS: on (or nothing) routes OpenSSL::SSL's handshake signatures through the
+      # engine (TlsPatch), off leaves them to the JDK's providers. Never raises.
+      def route_tls_as_asked(value)
+        return unless patched?
+
+        @tls = TlsPatch.apply(value)
+      rescue Exception => e # as at require: nothing may break the app
+        @tls = "off: #{e.message}"
+        warn "fast-rsa-engine: #{TLS_VARIABLE}: TLS stays with the JDK's providers: #{e.message}"
+      end
+
       # Runs the end-to-end check once, the first time a native backend is active: before the patch
       # is applied at start-up, or before a later switch from stock to a native backend takes effect.
       def check_end_to_end
@@ -85,6 +101,7 @@ module FastRsaEngine
         require "fast_rsa_engine/key_generation_patch"
         require "fast_rsa_engine/structure_patch"
         require "fast_rsa_engine/crl_patch"
+        require "fast_rsa_engine/tls_patch"
         require "fast_rsa_engine/startup_check"
       end
 

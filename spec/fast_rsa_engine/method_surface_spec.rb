@@ -38,9 +38,9 @@ RSpec.describe "What client libraries see", jruby: true do
             listing.("OpenSSL::PKey::RSA", rsa, rsa.public_instance_methods, "#") +
             listing.("OpenSSL::PKey::RSA", rsa, rsa.private_instance_methods, "#(private)") +
             listing.("OpenSSL::PKey::PKey", pkey, pkey.public_instance_methods, "#")
-    # The structure methods' classes (FastRsaEngine::StructurePatch, CrlPatch).
+    # The structure methods' classes (FastRsaEngine::StructurePatch, CrlPatch), and SSL's (TlsPatch).
     [OpenSSL::X509::Certificate, OpenSSL::X509::Request, OpenSSL::X509::CRL, OpenSSL::OCSP::BasicResponse, OpenSSL::OCSP::Request,
-     OpenSSL::PKCS7].each do |klass|
+     OpenSSL::PKCS7, OpenSSL::SSL::SSLSocket, OpenSSL::SSL::SSLContext].each do |klass|
       lines += listing.(klass.name, klass, klass.public_instance_methods, "#") +
                listing.(klass.name, klass, klass.private_instance_methods, "#(private)") +
                listing.(klass.name, klass.singleton_class, klass.singleton_methods, ".")
@@ -53,7 +53,8 @@ RSpec.describe "What client libraries see", jruby: true do
     ec_parameters = ec.public_instance_methods.sort.map { |name| "#{name}: #{ec.instance_method(name).parameters.inspect}" }
     puts JSON.generate("methods" => lines.sort, "responds" => responds, "pkey_generate_key" => OpenSSL::PKey.respond_to?(:generate_key),
                        "ec_patched" => ec.ancestors.any? { |mod| mod.name == "FastRsaEngine::EcPatch" }, "ec_responds" => ec_responds,
-                       "ec_generate" => ec.respond_to?(:generate), "ec_parameters" => ec_parameters)
+                       "ec_generate" => ec.respond_to?(:generate), "ec_parameters" => ec_parameters,
+                       "ssl_ancestors" => OpenSSL::SSL::SSLSocket.ancestors.map(&:to_s))
   RUBY
 
   # Each run: its environment, and the backend it switches to once started (EC is patched then, if not before).
@@ -82,6 +83,7 @@ RSpec.describe "What client libraries see", jruby: true do
       expect(stock["methods"] - patched["methods"]).to be_empty
       expect(patched["pkey_generate_key"]).to eq(stock["pkey_generate_key"])
       expect(patched["responds"] - stock["responds"]).to match_array(%w[encrypt:true decrypt:true])
+      expect(patched["ssl_ancestors"]).to eq(stock["ssl_ancestors"]) # TlsPatch redefines SSLSocket#initialize in place
     end
 
     it "with FAST_RSA_ENGINE=#{name}: OpenSSL::PKey::EC answers respond_to? as stock, its parameters of the same kinds" do

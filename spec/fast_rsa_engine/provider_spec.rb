@@ -210,8 +210,10 @@ RSpec.describe "The JCA provider", jruby: true do
   end
 
   # Handshakes through OpenSSL::SSL as bin/benchmark --tls makes them (benchmark/lib/tls_operations.rb),
-  # briefly, in JRubies of their own (installed at require there, as an app would): with the provider
-  # the server's signatures are its own, without it none; both TLS versions negotiated either way.
+  # briefly, in JRubies of their own (installed at require there, as an app would), with the TLS
+  # provider off (FAST_RSA_ENGINE_TLS=off): with this provider the server's signatures are its own,
+  # without it none; with both, still this provider, first in the JVM's list, before the TLS provider.
+  # Both TLS versions negotiated each way.
   it "serves jruby-openssl's TLS handshakes on loopback: the server's signatures are the provider's when installed" do
     skip "needs a native backend" if Backends.native.empty?
 
@@ -221,17 +223,21 @@ RSpec.describe "The JCA provider", jruby: true do
       keys = Array.new(3) { OpenSSL::PKey::RSA.new(2048) }
       operations = TlsOperations.operations(*keys, OpenSSL::Digest.new("SHA256"))
       TlsOperations.check!(operations)
-      signed = FastRsaEngine.stats[:calls].sum { |name, call| name.to_s.start_with?("provider_sign") ? call[:engine] : 0 }
-      print signed
+      signed = ->(prefix) { FastRsaEngine.stats[:calls].sum { |name, call| name.to_s.start_with?(prefix) ? call[:engine] : 0 } }
+      print [signed.("provider_sign"), signed.("tls_sign")].inspect
     RUBY
     lib = File.expand_path("../../lib", __dir__)
-    counts = [{ "FAST_RSA_ENGINE_PROVIDER" => "1" }, {}].map do |environment|
+    environments = [{ "FAST_RSA_ENGINE_PROVIDER" => "1", "FAST_RSA_ENGINE_TLS" => "off" }, { "FAST_RSA_ENGINE_TLS" => "off" }, { "FAST_RSA_ENGINE_PROVIDER" => "1" }]
+    counts = environments.map do |environment|
       Thread.new { Open3.capture2e(environment.merge("FAST_RSA_ENGINE" => nil), RbConfig.ruby, "-I", lib, "-e", script) }
     end.map(&:value)
     counts.each { |output, status| expect(status).to be_success, output }
-    installed, not_installed = counts.map { |output, _| output.lines.last.to_i }
-    expect(installed).to be >= 3 # a handshake of each version and a GET, each the server's signature
-    expect(not_installed).to eq(0)
+    installed, not_installed, both = counts.map { |output, _| JSON.parse(output.lines.last) }
+    expect(installed[0]).to be >= 3 # a handshake of each version and a GET, each the server's signature
+    expect(installed[1]).to eq(0)
+    expect(not_installed).to eq([0, 0])
+    expect(both[0]).to be >= 3
+    expect(both[1]).to eq(0)
   end
 
   # Two short JRubies (--dev: they start faster), side by side.

@@ -15,15 +15,21 @@ module StockJRuby
   end
 
   # The same script with the gem required first, the backend chosen at require (FAST_RSA_ENGINE).
+  REQUIRE_GEM = "require 'fast-rsa-engine'\n"
+
   def with_gem(backend, script, input)
-    in_process({ "FAST_RSA_ENGINE" => backend.to_s }, "require 'fast-rsa-engine'\n#{script}", input)
+    in_process({ "FAST_RSA_ENGINE" => backend.to_s }, REQUIRE_GEM + script, input)
   end
 
   def in_process(environment, script, input)
-    command = [RbConfig.ruby, "-I", File.expand_path("../../lib", __dir__), "-rjson", "-ropenssl", "-r", MriCalls::PATH, "-e", script]
-    stdout, stderr, status = Open3.capture3(environment, *command, stdin_data: JSON.generate(input))
+    stdout, stderr, status = Open3.capture3(*command(environment, script), stdin_data: JSON.generate(input))
     raise "JRuby (#{environment}) failed: #{stderr}" unless status.success?
 
     JSON.parse(stdout)
+  end
+
+  # The environment and command that run a script in this JRuby, for a caller that talks to it while it runs.
+  def command(environment, script)
+    [environment, RbConfig.ruby, "-I", File.expand_path("../../lib", __dir__), "-rjson", "-ropenssl", "-r", MriCalls::PATH, "-e", script]
   end
 end

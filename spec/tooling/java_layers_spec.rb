@@ -23,7 +23,7 @@ RSpec.describe "The Java extension's packages", one_line: true do
     %w[fastrsaengine.chains],                           # which chains the gem checks itself, OpenSSL's way
     %w[fastrsaengine.rsa fastrsaengine.ec fastrsaengine.structures fastrsaengine.reading], # RSA's and EC's methods; certificate, CSR, CRL, OCSP, PKCS#7; reading them
     %w[fastrsaengine.call],                             # the call, stock, stats, errors, backend control
-    %w[fastrsaengine.provider],                         # the opt-in JCA provider
+    %w[fastrsaengine.provider],                         # the JCA providers: opt-in, and TLS's
     %w[fastrsaengine.padding],                          # RSA's encodings
     %w[fastrsaengine.engines],                          # the backends and the choice among them (Backends)
     %w[fastrsaengine.engines.rsa],                      # RSA's seam (RsaEngine), key and result checks, blinding, self-test

@@ -61,13 +61,19 @@ public final class EcKeyStates {
      * The engine's private key for this Ruby key, or null for stock (not an EC key, no private part, a
      * curve the engine lacks, numbers that disagree). The Java keys are read once.
      */
-    @SuppressWarnings("unchecked")
     public static Prepared<PreparedEcKey> privateKey(EcEngine engine, IRubyObject self) {
         if (!(self instanceof PKeyEC)) return null;
         PrivateKey privateKey = ((PKeyEC) self).getPrivateKey();
         if (!(privateKey instanceof ECPrivateKey)) return null;
-        PublicKey publicKey = ((PKeyEC) self).getPublicKey();
-        ECPrivateKey key = (ECPrivateKey) privateKey;
+        return privateKey(engine, (ECPrivateKey) privateKey, ((PKeyEC) self).getPublicKey());
+    }
+
+    /**
+     * The same for the Java keys a Ruby key held (the TLS provider's, given jruby-openssl's SSL's
+     * key): the private key, checked against its public half where it has one.
+     */
+    @SuppressWarnings("unchecked")
+    public static Prepared<PreparedEcKey> privateKey(EcEngine engine, ECPrivateKey key, PublicKey publicKey) {
         return (Prepared<PreparedEcKey>) cached(PRIVATE, engine, key, publicKey, () -> {
             EcCurve curve = EcCurve.of(key.getParams());
             return curve == null ? null : new Prepared<>(curve, EcKeyChecks.prepare(engine, curve, key.getS(), pointOf(publicKey)));

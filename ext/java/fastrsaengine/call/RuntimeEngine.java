@@ -1,6 +1,8 @@
 package fastrsaengine.call;
 
+import fastrsaengine.engines.ec.EcEngine;
 import fastrsaengine.engines.rsa.RsaEngine;
+import fastrsaengine.provider.TlsKeys;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jruby.RubyModule;
@@ -26,6 +28,8 @@ final class RuntimeEngine {
      */
     private final Set<String> leftToStock = ConcurrentHashMap.newKeySet();
     private final Stats stats = new Stats();
+    /** The keys of this runtime's SSL sockets, where the JVM's TLS provider is this runtime's; null otherwise. */
+    private volatile TlsKeys tlsKeys;
 
     private RuntimeEngine() {
     }
@@ -55,6 +59,20 @@ final class RuntimeEngine {
 
     void use(RsaEngine newEngine) {
         engine = newEngine;
+    }
+
+    /** The active backend's EC engine while EC is applied; null for stock. */
+    EcEngine ecEngine() {
+        RsaEngine active = engine;
+        return active == null || !ecApplied ? null : active.ec();
+    }
+
+    TlsKeys tlsKeys() {
+        return tlsKeys;
+    }
+
+    void routeTls(TlsKeys keys) {
+        tlsKeys = keys;
     }
 
     boolean ecApplied() {

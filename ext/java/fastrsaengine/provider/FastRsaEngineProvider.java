@@ -1,22 +1,32 @@
 package fastrsaengine.provider;
 
 import fastrsaengine.padding.DigestAlgorithm;
+import java.security.Key;
 import java.security.Provider;
+import java.security.interfaces.ECPrivateKey;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * The opt-in JCA provider "FastRsaEngine" (FastRsaEngine.install_provider): Signature
- * SHA1/224/256/384/512withRSA and RSASSA-PSS, Cipher RSA (PKCS#1, OAEP, no padding), for RSA keys of
- * any Java implementation, through the installing runtime's active backend ({@link EngineSource}),
- * with the gem's blinding and result checks. Java code written against the JDK sees the JDK: each
- * service is registered under SunRsaSign's or SunJCE's own name, aliases and attributes
- * ({@link JdkServices}), and each engine object keeps the JDK's own as its twin for every check and
- * exception ({@link JdkCheckedSignature}, {@link RsaCipher}). A key the engine cannot take (not RSA,
- * no public exponent) is not claimed, so the JCA's delayed provider selection gives it to the next
- * provider. The gem never installs it unless asked.
+ * The gem's JCA providers, each service registered under the JDK's own name, aliases and attributes
+ * ({@link JdkServices}), each engine object keeping the JDK's own as its twin for every check and
+ * exception ({@link JdkCheckedSignature}, {@link RsaCipher}, {@link EcdsaSignature}), with the gem's
+ * blinding and result checks, through the installing runtime's active backend ({@link EngineSource}):
+ * Java code written against the JDK sees the JDK. A key the engine cannot take, or the source does
+ * not claim, is not claimed here, so the JCA's delayed provider selection gives it to the next provider.
+ *
+ * <ul>
+ * <li>"FastRsaEngine" ({@link #optIn}, FastRsaEngine.install_provider, never installed unless asked):
+ * Signature SHA1/224/256/384/512withRSA and RSASSA-PSS, Cipher RSA (PKCS#1, OAEP, no padding), for RSA
+ * keys of any Java implementation.
+ * <li>"FastRsaEngineTls" ({@link #forTls}, installed at require unless FAST_RSA_ENGINE_TLS=off): the
+ * same signatures and SHA*withECDSA, and only for the keys of jruby-openssl's SSL sockets (JSSE picks
+ * a signature's provider from the JVM's list by key, and has no provider per SSL context).
+ * </ul>
  */
 public final class FastRsaEngineProvider extends Provider {
     public static final String NAME = "FastRsaEngine";
+    public static final String TLS_NAME = "FastRsaEngineTls";
     private static final long serialVersionUID = 1L;
 
     /** The PKCS#1 v1.5 signatures, by SunRsaSign's names, and the digest each hashes with. */
@@ -28,30 +38,65 @@ public final class FastRsaEngineProvider extends Provider {
         {"SHA512withRSA", DigestAlgorithm.SHA512},
     };
 
+    /** The ECDSA signatures, by SunEC's names, and their digests. */
+    private static final Object[][] EC_SIGNATURES = {
+        {"SHA1withECDSA", DigestAlgorithm.SHA1},
+        {"SHA224withECDSA", DigestAlgorithm.SHA224},
+        {"SHA256withECDSA", DigestAlgorithm.SHA256},
+        {"SHA384withECDSA", DigestAlgorithm.SHA384},
+        {"SHA512withECDSA", DigestAlgorithm.SHA512},
+    };
+
     @SuppressWarnings("deprecation") // Provider(String, double, String): the one constructor Java 8 has
-    public FastRsaEngineProvider(EngineSource source, String version) {
-        super(NAME, 1.0, "fast-rsa-engine " + version + ": RSA signatures and encryption through the gem's engine");
+    private FastRsaEngineProvider(String name, String description) {
+        super(name, 1.0, description);
+    }
+
+    /** The opt-in provider: RSA signatures and encryption for every RSA key. */
+    public static FastRsaEngineProvider optIn(EngineSource source, String version) {
+        FastRsaEngineProvider provider = new FastRsaEngineProvider(NAME, "fast-rsa-engine " + version + ": RSA signatures and encryption through the gem's engine");
+        provider.addRsaSignatures(source);
+        provider.add(JdkServices.CIPHERS, "Cipher", "RSA", ProviderKeys::takes, () -> new RsaCipher(source));
+        return provider;
+    }
+
+    /** The TLS provider: RSA and ECDSA signatures for the keys the source claims (its SSL sockets'). */
+    public static FastRsaEngineProvider forTls(EngineSource source, String version) {
+        FastRsaEngineProvider provider = new FastRsaEngineProvider(TLS_NAME, "fast-rsa-engine " + version + ": signatures of jruby-openssl's SSL keys through the gem's engine");
+        provider.addRsaSignatures(source);
+        for (Object[] signature : EC_SIGNATURES) {
+            String name = (String) signature[0];
+            DigestAlgorithm digest = (DigestAlgorithm) signature[1];
+            provider.add(JdkServices.EC_SIGNATURES, "Signature", name, key -> key instanceof ECPrivateKey && source.claims((Key) key),
+                () -> new EcdsaSignature(source, name, digest));
+        }
+        return provider;
+    }
+
+    private void addRsaSignatures(EngineSource source) {
+        Predicate<Object> claimed = key -> ProviderKeys.takes(key) && source.claims((Key) key);
         for (Object[] signature : SIGNATURES) {
             String name = (String) signature[0];
             DigestAlgorithm digest = (DigestAlgorithm) signature[1];
-            add("Signature", name, () -> new Pkcs1Signature(source, name, digest));
+            add(JdkServices.SIGNATURES, "Signature", name, claimed, () -> new Pkcs1Signature(source, name, digest));
         }
-        add("Signature", "RSASSA-PSS", () -> new PssSignature(source));
-        add("Cipher", "RSA", () -> new RsaCipher(source));
+        add(JdkServices.SIGNATURES, "Signature", "RSASSA-PSS", claimed, () -> new PssSignature(source));
     }
 
     /** Registers the JDK's service of that name as the JDK has it, made here; none where this JDK has none. */
-    private void add(String type, String algorithm, Supplier<Object> factory) {
-        JdkServices.Service jdk = JdkServices.of(type, algorithm);
-        if (jdk != null) putService(new EngineService(this, jdk, factory));
+    private void add(String jdkProvider, String type, String algorithm, Predicate<Object> claimed, Supplier<Object> factory) {
+        JdkServices.Service jdk = JdkServices.of(jdkProvider, type, algorithm);
+        if (jdk != null) putService(new EngineService(this, jdk, claimed, factory));
     }
 
     /** A service whose instances are made here, not by reflection on a class name (JRuby's class loaders stay out of it). */
     private static final class EngineService extends Service {
+        private final Predicate<Object> claimed;
         private final Supplier<Object> factory;
 
-        EngineService(Provider provider, JdkServices.Service jdk, Supplier<Object> factory) {
+        EngineService(Provider provider, JdkServices.Service jdk, Predicate<Object> claimed, Supplier<Object> factory) {
             super(provider, jdk.type, jdk.algorithm, EngineService.class.getName(), jdk.aliases, jdk.attributes);
+            this.claimed = claimed;
             this.factory = factory;
         }
 
@@ -63,7 +108,7 @@ public final class FastRsaEngineProvider extends Provider {
         /** The JDK's key classes, and of those only keys the engine takes: the JCA's choice passes the others on. */
         @Override
         public boolean supportsParameter(Object parameter) {
-            return super.supportsParameter(parameter) && (parameter == null || ProviderKeys.takes(parameter));
+            return super.supportsParameter(parameter) && (parameter == null || (parameter instanceof Key && claimed.test(parameter)));
         }
     }
 }

@@ -57,7 +57,7 @@ abstract class JdkCheckedSignature extends SignatureSpi {
     JdkCheckedSignature(EngineSource source, String algorithm) {
         this.source = source;
         try {
-            this.jdk = Signature.getInstance(algorithm, JdkServices.provider("Signature"));
+            this.jdk = Signature.getInstance(algorithm, JdkServices.provider(JdkServices.SIGNATURES));
         } catch (NoSuchAlgorithmException offeredOnlyWhereTheJdkHasIt) {
             throw new IllegalStateException(offeredOnlyWhereTheJdkHasIt);
         }

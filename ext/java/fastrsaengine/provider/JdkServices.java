@@ -11,14 +11,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The JDK's own RSA services, as this JVM's SunRsaSign and SunJCE register them: the provider
- * offers each service it implements under the JDK's name, the JDK's aliases and the JDK's attributes
- * (SupportedModes, SupportedPaddings, SupportedKeyClasses), read here rather than written down, so
- * installing it adds no name, mode or padding the JDK alone does not take, on any JDK.
+ * The JDK's own services, as this JVM's SunRsaSign, SunJCE and SunEC register them: a provider of
+ * the gem's offers each service it implements under the JDK's name, the JDK's aliases and the JDK's
+ * attributes (SupportedModes, SupportedPaddings, SupportedKeyClasses), read here rather than written
+ * down, so installing it adds no name, mode or padding the JDK alone does not take, on any JDK.
  */
 final class JdkServices {
     static final String SIGNATURES = "SunRsaSign";
     static final String CIPHERS = "SunJCE";
+    static final String EC_SIGNATURES = "SunEC";
 
     /** One service of the JDK's: its type, algorithm, aliases and attributes. */
     static final class Service {
@@ -36,9 +37,8 @@ final class JdkServices {
     private JdkServices() {
     }
 
-    /** The JDK provider that answers this type of service (the provider's twin for its checks). */
-    static Provider provider(String type) {
-        String name = "Cipher".equals(type) ? CIPHERS : SIGNATURES;
+    /** The JDK provider of that name (SIGNATURES, CIPHERS, EC_SIGNATURES), whose objects are the gem's twins for their checks. */
+    static Provider provider(String name) {
         Provider provider = Security.getProvider(name);
         if (provider == null) throw new IllegalStateException("the JDK's " + name + " provider is not installed: the FastRsaEngine provider answers as it does");
         return provider;
@@ -47,16 +47,16 @@ final class JdkServices {
     /** Whether SunRsaSign reads the key as an RSA key of its own (its KeyFactory for the key's algorithm translates it), as its signatures read keys first. */
     static boolean readsAsRsaKey(Key key) {
         try {
-            KeyFactory.getInstance(key.getAlgorithm(), provider("Signature")).translateKey(key);
+            KeyFactory.getInstance(key.getAlgorithm(), provider(SIGNATURES)).translateKey(key);
             return true;
         } catch (GeneralSecurityException | RuntimeException notAnRsaKeyOfSunRsaSign) {
             return false; // no factory for the algorithm (EC), or numbers it refuses: a key the signature never took
         }
     }
 
-    /** The JDK's service of that type and algorithm, or null when the JDK has none (then the provider offers none either). */
-    static Service of(String type, String algorithm) {
-        Provider provider = provider(type);
+    /** The service of that type and algorithm of the JDK provider named, or null when it has none (then the gem's provider offers none either). */
+    static Service of(String providerName, String type, String algorithm) {
+        Provider provider = provider(providerName);
         Provider.Service jdk = provider.getService(type, algorithm);
         if (jdk == null) return null;
         Service service = new Service(type, jdk.getAlgorithm());

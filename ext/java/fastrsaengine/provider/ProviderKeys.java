@@ -82,9 +82,9 @@ final class ProviderKeys {
         return key instanceof RSAPublicKey || key instanceof RSAPrivateCrtKey;
     }
 
-    /** The engine's form of a key the JDK accepted, or null where the engine does not take it (the JDK's twin then computes). */
+    /** The engine's form of a key the JDK accepted, or null where the engine does not take it or the source does not claim it (the JDK's twin then computes). */
     static Prepared<PrivateKeyOperations> privateKeyOrNull(EngineSource source, Key key) {
-        if (!takes(key) || !(key instanceof RSAPrivateKey)) return null;
+        if (!takes(key) || !(key instanceof RSAPrivateKey) || !source.claims(key)) return null;
         try {
             return privateKey(source, key);
         } catch (InvalidKeyException numbersTheGemsChecksRefuse) {
@@ -93,7 +93,7 @@ final class ProviderKeys {
     }
 
     static Prepared<PublicKeyOperations> publicKeyOrNull(EngineSource source, Key key) {
-        if (!(key instanceof RSAPublicKey)) return null;
+        if (!(key instanceof RSAPublicKey) || !source.claims(key)) return null;
         try {
             return publicKey(source, key);
         } catch (InvalidKeyException numbersTheGemsChecksRefuse) {

@@ -72,7 +72,7 @@ final class RsaCipher extends CipherSpi {
     protected void engineSetPadding(String name) throws NoSuchPaddingException {
         transformation = (transformation.contains("/") ? transformation : "RSA/ECB") + "/" + name;
         try {
-            jdk = Cipher.getInstance(transformation, JdkServices.provider("Cipher"));
+            jdk = Cipher.getInstance(transformation, JdkServices.provider(JdkServices.CIPHERS));
         } catch (NoSuchAlgorithmException e) {
             throw (NoSuchPaddingException) new NoSuchPaddingException(e.getMessage()).initCause(e);
         }
@@ -81,7 +81,7 @@ final class RsaCipher extends CipherSpi {
     private Cipher jdk() {
         if (jdk == null) {
             try {
-                jdk = Cipher.getInstance(transformation, JdkServices.provider("Cipher"));
+                jdk = Cipher.getInstance(transformation, JdkServices.provider(JdkServices.CIPHERS));
             } catch (GeneralSecurityException offeredOnlyWhereTheJdkHasIt) {
                 throw new IllegalStateException(offeredOnlyWhereTheJdkHasIt);
             }
