@@ -22,7 +22,7 @@ RSpec.describe "TLS through the engine", jruby: true do
     end
   end
 
-  def without_counts(handshakes) = handshakes.map { |handshake| handshake.except("engine_signatures") }
+  def without_counts(handshakes) = handshakes.map { |handshake| handshake.except("by_engine") }
 
   it "draws handshakes that succeed and fail, with and without client certificates (the spec can tell)" do
     stock = @handshakes[:untouched]
@@ -31,11 +31,11 @@ RSpec.describe "TLS through the engine", jruby: true do
     expect(stock.count { |h| h["client"]["error"] }).to eq(TlsCases::COMBINATIONS.count { |c| !c["trusted"] })
     expect(stock.map { |h| h["hello"]["server_hello"]["cipher_suite"] }.uniq.size).to be >= 3
     expect(stock.filter_map { |h| h.dig("hello", "server_key_exchange", "signature_scheme") }.uniq.size).to be >= 3
-    expect(stock.map { |h| h["engine_signatures"] }.uniq).to eq([0])
+    expect(stock.map { |h| h["by_engine"] }.uniq).to eq([[0, 0]])
   end
 
   Backends.native.each do |backend|
-    it "negotiates every combination as stock, in the clear and as each side reads it, the signatures the engine's (#{backend})" do
+    it "negotiates every combination as stock, in the clear and as each side reads it, the signatures and key shares the provider's (#{backend})" do
       ours = @handshakes[backend]
       without_counts(ours).zip(without_counts(@handshakes[:untouched])).each do |mine, stock|
         expect(mine).to eq(stock), "#{mine['combination']}: differs from stock"
@@ -44,9 +44,12 @@ RSpec.describe "TLS through the engine", jruby: true do
       by_engine = ->(key) { key.start_with?("rsa") || ec ? 1 : 0 }
       ours.each do |handshake|
         combination = handshake["combination"]
+        signatures, key_exchange = handshake["by_engine"]
         client_signed = combination["client"] && combination["trusted"] ? by_engine.(combination["client"]) : 0
         expected = by_engine.(combination["server"]) + client_signed
-        expect(handshake["engine_signatures"]).to eq(expected), "#{combination}: #{handshake['engine_signatures']} signatures by the engine, not #{expected}"
+        expect(signatures).to eq(expected), "#{combination}: #{signatures} signatures by the engine, not #{expected}"
+        # Each side's share and agreement; where the client refuses the server, the server's share at least.
+        expect(key_exchange).to be >= (combination["trusted"] ? 4 : 1), "#{combination}: #{key_exchange} key shares and agreements by the provider"
       end
     end
   end
@@ -160,6 +163,27 @@ RSpec.describe "TLS through the engine", jruby: true do
       expect(provider_chosen("RSASSA-PSS", rsa, pss)).to eq("SunRsaSign")
       expect(provider_chosen("SHA256withRSA", rsa)).to eq("SunRsaSign")
       expect(provider_chosen("SHA256withECDSA", ec)).to eq("SunEC")
+    end
+
+    # KeyPairGenerator has no key to choose a provider by: the TLS provider's is the JVM's first for
+    # EC and XDH, and outside a handshake SunEC's own generator makes the pairs.
+    it "leaves Java code's key exchange to SunEC: its key pairs SunEC's, its agreements SunEC's" do
+      shares = -> { FastRsaEngine.stats[:calls].fetch(:tls_key_share, {}).fetch(:engine, 0) }
+      before = shares.()
+      pairs = { "EC" => java.security.spec.ECGenParameterSpec.new("secp256r1"), "XDH" => java.security.spec.NamedParameterSpec::X25519 }.map do |name, parameters|
+        generator = java.security.KeyPairGenerator.getInstance(name)
+        generator.java_send(:initialize, [java.security.spec.AlgorithmParameterSpec], parameters)
+        [name, generator.generateKeyPair, generator.generateKeyPair]
+      end
+      expect(shares.()).to eq(before)
+      pairs.each do |name, pair, peer|
+        expect(pair.getPrivate.getClass.getName).to start_with("sun.security.ec."), name
+        agreement = javax.crypto.KeyAgreement.getInstance(name == "EC" ? "ECDH" : "XDH")
+        agreement.init(pair.getPrivate)
+        agreement.doPhase(peer.getPublic, true)
+        expect(agreement.generateSecret.length).to eq(32)
+        expect(agreement.getProvider.getName).to eq("SunEC")
+      end
     end
 
     it "claims an SSL socket's key while a native backend is active, and leaves it to the JDK with :stock" do

@@ -7,7 +7,8 @@
 # of COMBINATIONS through OpenSSL::SSL (a server thread and a client, a TlsHello::Relay between them)
 # and writes what each side reads (version, cipher, the peer's certificates, verify_result, ALPN, the
 # error raised) and what the relay saw in the clear (TlsHello.fields); with the gem, also how many
-# signatures of the handshake the engine made (FastRsaEngine.stats' tls_ calls), apart. PEER_SCRIPT
+# signatures and key shares and agreements of the handshake the provider made (FastRsaEngine.stats'
+# tls_ calls), apart. PEER_SCRIPT
 # is one side of each handshake, for a server and a client of two runtimes (MRI's and JRuby's).
 module TlsCases
   SERVER_KEYS = %w[rsa2048 p256 p384].freeze
@@ -124,20 +125,21 @@ module TlsCases
   READ_INPUT = "input = JSON.parse($stdin.read)\n"
 
   HANDSHAKE_SCRIPT = "require #{File.expand_path('tls_hello', __dir__).inspect}\n" + READ_INPUT + CONTEXTS + <<~'RUBY'
-    engine_signatures = lambda do
+    by_engine = lambda do |pattern|
       next 0 unless defined?(FastRsaEngine)
-      FastRsaEngine.stats[:calls].sum { |name, call| name.to_s.start_with?("tls_") ? call[:engine] : 0 }
+      FastRsaEngine.stats[:calls].sum { |name, call| name.to_s.match?(pattern) ? call[:engine] : 0 }
     end
+    counts = -> { [by_engine.(/\Atls_.*sign/), by_engine.(/\Atls_key_/)] }
     listener = TCPServer.new("127.0.0.1", 0)
     relay = TlsHello::Relay.new(listener.addr[1])
     results = input["combinations"].map do |c|
-      before = engine_signatures.()
+      before = counts.()
       relaying = relay.relay_next
       served = Thread.new { serve.(listener.accept, c) }
       client_reads = connect.(relay.port, c)
       Timeout.timeout(60) { [served, relaying].each(&:join) } # bounds a hang, generously
       { "combination" => c, "client" => client_reads, "server" => served.value,
-        "hello" => TlsHello.fields(relay.sent_by_client, relay.sent_by_server), "engine_signatures" => engine_signatures.() - before }
+        "hello" => TlsHello.fields(relay.sent_by_client, relay.sent_by_server), "by_engine" => counts.().zip(before).map { |after, was| after - was } }
     end
     print JSON.generate(results)
   RUBY

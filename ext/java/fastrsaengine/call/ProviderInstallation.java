@@ -10,10 +10,12 @@ import fastrsaengine.provider.TlsKeys;
 import java.security.Key;
 import java.security.PrivateKey;
 import java.security.Provider;
+import java.security.PublicKey;
 import java.security.Security;
 import java.security.interfaces.ECPrivateKey;
 import org.jruby.anno.JRubyMethod;
 import org.jruby.ext.openssl.PKey;
+import org.jruby.runtime.Block;
 import org.jruby.runtime.ThreadContext;
 import org.jruby.runtime.builtin.IRubyObject;
 
@@ -96,6 +98,13 @@ public final class ProviderInstallation {
         return context.nil;
     }
 
+    /** Runs the block (an SSLSocket's connect or accept, stock's) as a handshake of this runtime's SSL sockets: its key shares are the provider's. */
+    @JRubyMethod(name = "tls_handshake", module = true)
+    public static IRubyObject tlsHandshake(ThreadContext context, IRubyObject module, Block block) {
+        TlsKeys keys = RuntimeEngine.of(module).tlsKeys();
+        return keys == null ? block.yieldSpecific(context) : keys.handshake(() -> block.yieldSpecific(context));
+    }
+
     private static IRubyObject positionOf(ThreadContext context, String name) {
         Provider[] providers = Security.getProviders();
         for (int i = 0; i < providers.length; i++) {
@@ -131,6 +140,22 @@ public final class ProviderInstallation {
                 if (tlsKeys == null || engine == null) return null;
                 EcKeyStates.Prepared<PreparedEcKey> prepared = EcKeyStates.privateKey(engine, key, tlsKeys.publicKeyOf(key));
                 return prepared == null ? null : prepared.key;
+            }
+
+            @Override
+            public EcEngine ecEngine() {
+                return runtime.ecEngine();
+            }
+
+            @Override
+            public boolean handshaking() {
+                return tlsKeys != null && tlsKeys.handshaking() && runtime.engine() != null;
+            }
+
+            /** Made by the engine or by X25519's own code, not read from a Ruby key: nothing to check it against. */
+            @Override
+            public void holdEphemeral(PrivateKey key, PublicKey publicKey) {
+                if (tlsKeys != null) tlsKeys.hold(key, null);
             }
 
             @Override

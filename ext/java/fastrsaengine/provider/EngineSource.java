@@ -1,8 +1,11 @@
 package fastrsaengine.provider;
 
+import fastrsaengine.engines.ec.EcEngine;
 import fastrsaengine.engines.ec.PreparedEcKey;
 import fastrsaengine.engines.rsa.RsaEngine;
 import java.security.Key;
+import java.security.PrivateKey;
+import java.security.PublicKey;
 import java.security.interfaces.ECPrivateKey;
 
 /**
@@ -25,6 +28,23 @@ public interface EngineSource {
     /** The engine's ECDSA for a key it claims, or null where the JDK's computes (no EC engine, a curve it lacks). */
     default PreparedEcKey ecKey(ECPrivateKey key) {
         return null;
+    }
+
+    /** The active backend's EC engine, or null (none, or the backend is stock). */
+    default EcEngine ecEngine() {
+        return null;
+    }
+
+    /**
+     * Whether this thread is in an SSL socket's handshake of the runtime that installed the provider:
+     * the TLS provider makes key shares only there, the JDK's generator everywhere else.
+     */
+    default boolean handshaking() {
+        return false;
+    }
+
+    /** Keeps a key pair made for a handshake's key exchange, so that the provider claims its agreement. */
+    default void holdEphemeral(PrivateKey key, PublicKey publicKey) {
     }
 
     /** Counts one operation of the provider's, answered by the engine or by the JDK's arithmetic. */

@@ -2,6 +2,7 @@ package fastrsaengine.provider;
 
 import fastrsaengine.padding.DigestAlgorithm;
 import java.security.Key;
+import java.security.PrivateKey;
 import java.security.Provider;
 import java.security.interfaces.ECPrivateKey;
 import java.util.function.Predicate;
@@ -20,8 +21,9 @@ import java.util.function.Supplier;
  * Signature SHA1/224/256/384/512withRSA and RSASSA-PSS, Cipher RSA (PKCS#1, OAEP, no padding), for RSA
  * keys of any Java implementation.
  * <li>"FastRsaEngineTls" ({@link #forTls}, installed at require unless FAST_RSA_ENGINE_TLS=off): the
- * same signatures and SHA*withECDSA, and only for the keys of jruby-openssl's SSL sockets (JSSE picks
- * a signature's provider from the JVM's list by key, and has no provider per SSL context).
+ * same signatures and SHA*withECDSA, only for the keys of jruby-openssl's SSL sockets (JSSE picks a
+ * signature's provider from the JVM's list by key, and has no provider per SSL context), and the
+ * key exchange of their handshakes.
  * </ul>
  */
 public final class FastRsaEngineProvider extends Provider {
@@ -47,6 +49,9 @@ public final class FastRsaEngineProvider extends Provider {
         {"SHA512withECDSA", DigestAlgorithm.SHA512},
     };
 
+    /** The key exchanges of TLS's groups, by SunEC's names: each generator's, and the agreement of its keys. */
+    private static final String[][] KEY_EXCHANGES = {{"EC", "ECDH"}, {"XDH", "XDH"}};
+
     @SuppressWarnings("deprecation") // Provider(String, double, String): the one constructor Java 8 has
     private FastRsaEngineProvider(String name, String description) {
         super(name, 1.0, description);
@@ -60,7 +65,11 @@ public final class FastRsaEngineProvider extends Provider {
         return provider;
     }
 
-    /** The TLS provider: RSA and ECDSA signatures for the keys the source claims (its SSL sockets'). */
+    /**
+     * The TLS provider: RSA and ECDSA signatures for the keys the source claims (its SSL sockets'), and
+     * the key shares of its handshakes (KeyPairGenerator EC and XDH, JVM-wide by name but made here on
+     * a handshake's thread only; KeyAgreement ECDH and XDH of the shares made here).
+     */
     public static FastRsaEngineProvider forTls(EngineSource source, String version) {
         FastRsaEngineProvider provider = new FastRsaEngineProvider(TLS_NAME, "fast-rsa-engine " + version + ": signatures of jruby-openssl's SSL keys through the gem's engine");
         provider.addRsaSignatures(source);
@@ -69,6 +78,12 @@ public final class FastRsaEngineProvider extends Provider {
             DigestAlgorithm digest = (DigestAlgorithm) signature[1];
             provider.add(JdkServices.EC_SIGNATURES, "Signature", name, key -> key instanceof ECPrivateKey && source.claims((Key) key),
                 () -> new EcdsaSignature(source, name, digest));
+        }
+        for (String[] keyExchange : KEY_EXCHANGES) {
+            String generator = keyExchange[0], agreement = keyExchange[1];
+            provider.add(JdkServices.EC_SIGNATURES, "KeyPairGenerator", generator, key -> false, () -> new KeyShareGenerator(source, generator));
+            provider.add(JdkServices.EC_SIGNATURES, "KeyAgreement", agreement, key -> key instanceof PrivateKey && source.claims((Key) key),
+                () -> new KeyShareAgreement(source, agreement));
         }
         return provider;
     }
