@@ -23,7 +23,7 @@ class RsaBenchmark
   # Rounds, and per cell and round seconds of warm-up and of measurement (keygen_time for RSA's keygen,
   # whose time varies widely from key to key); each JRuby process first warms every cell for jit_warmup.
   # TLS's rows (--tls): a call is milliseconds, so longer turns, and ratios over stock (the TLS floors').
-  TLS_OPERATIONS = (TlsOperations::NAMES + TlsOperations::NAMES.map { |name| "ec_#{name}" }).freeze
+  TLS_OPERATIONS = (TlsOperations.names + TlsOperations.names(EcOperations::PREFIX)).freeze
   PROFILES = {
     quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.12, keygen_time: 1.0, jit_warmup: 15.0, latency_time: 0.5,
              ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES - TLS_OPERATIONS },

@@ -13,8 +13,10 @@ require_relative "tls_operations"
 # ec_cert_sign (which stock signs through the JDK's SunEC), ec_csr_sign (through Bouncy Castle),
 # ec_cert_verify and so on, and the chain checks' (ChainOperations): ec_store_verify..., and TLS's (TlsOperations): ec_tls13_handshake... A curve is named by its size in bits, in the table's "bits" column.
 class EcOperations
+  # Before the name of each operation of another family's made with an EC key.
+  PREFIX = "ec_"
   NAMES = (%w[ec_sign ec_verify ec_verify_digest ecdh ec_keygen] +
-           (StructureOperations::NAMES + ChainOperations::NAMES + TlsOperations::NAMES).map { |name| "ec_#{name}" }).freeze
+           (StructureOperations::NAMES + ChainOperations::NAMES + TlsOperations::NAMES).map { |name| "#{PREFIX}#{name}" }).freeze
   CURVES = { 256 => "prime256v1", 384 => "secp384r1", 521 => "secp521r1" }.freeze
   DIGESTS = { 256 => "SHA256", 384 => "SHA384", 521 => "SHA512" }.freeze
   MESSAGE = "k" * 32
@@ -42,7 +44,7 @@ class EcOperations
     others = Array.new(2) { OpenSSL::PKey::EC.generate(CURVES.fetch(bits)) }
     @chains = ChainOperations.operations(key, *others, OpenSSL::Digest.new(digest))
     @structures.merge!(@chains, TlsOperations.operations(key, *others, OpenSSL::Digest.new(digest)))
-    @operations.merge!(@structures.transform_keys { |name| "ec_#{name}" })
+    @operations.merge!(@structures.transform_keys { |name| "#{PREFIX}#{name}" })
   end
 
   def names
@@ -57,6 +59,6 @@ class EcOperations
     raise "ec_keygen made no private key" unless @operations["ec_keygen"].call.private?
     StructureOperations.check!(@structures, @key)
     ChainOperations.check!(@chains)
-    TlsOperations.check!(@structures) unless (asked.map { |name| name.delete_prefix("ec_") } & TlsOperations::NAMES).empty?
+    TlsOperations.check!(@structures) if TlsOperations.asked?(asked, PREFIX)
   end
 end

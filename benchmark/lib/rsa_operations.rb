@@ -90,7 +90,7 @@ class RsaOperations
     raise "pkcs7_verify rejected good signed data" unless @operations["pkcs7_verify"].call
     StructureOperations.check!(@operations, @key)
     ChainOperations.check!(@operations)
-    TlsOperations.check!(@operations) unless (asked & TlsOperations::NAMES).empty?
+    TlsOperations.check!(@operations) if TlsOperations.asked?(asked)
     return unless names.include?("encrypt")
     raise "encrypt did not round-trip" unless @key.decrypt(@operations["encrypt"].call, OAEP) == MESSAGE
   end

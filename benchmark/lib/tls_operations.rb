@@ -20,6 +20,18 @@ module TlsOperations
   HOST = "127.0.0.1"
   REPLY = "ok"
   VERSIONS = { "tls13_handshake" => :TLS1_3, "tls12_handshake" => :TLS1_2 }.freeze
+  # What each handshake row negotiates, as SSLSocket#ssl_version names it.
+  SSL_VERSIONS = { "tls13_handshake" => "TLSv1.3", "tls12_handshake" => "TLSv1.2" }.freeze
+
+  # The TLS rows' names as a family names its operations ("ec_" before, EcOperations::PREFIX).
+  def self.names(prefix = "")
+    NAMES.map { |name| "#{prefix}#{name}" }
+  end
+
+  # Whether any of the rows asked for is one of a family's TLS rows: their check starts the servers.
+  def self.asked?(asked, prefix = "")
+    !(asked & names(prefix)).empty?
+  end
 
   # A server on 127.0.0.1 that serves one connection at a time, on its thread, until the process ends:
   # each a handshake, then the exchange (given the SSLSocket).
@@ -119,9 +131,9 @@ module TlsOperations
 
   # Raises unless each handshake negotiated its version and the GET read the reply.
   def self.check!(operations)
-    VERSIONS.each do |name, version|
+    SSL_VERSIONS.each do |name, version|
       negotiated = operations.fetch(name).call
-      raise "#{name} negotiated #{negotiated}" unless negotiated == version.to_s.sub("TLS1_", "TLSv1.")
+      raise "#{name} negotiated #{negotiated}" unless negotiated == version
     end
     raise "https_get read no reply" unless operations.fetch("https_get").call == REPLY
   end

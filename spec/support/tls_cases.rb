@@ -14,9 +14,11 @@ module TlsCases
   SERVER_KEYS = %w[rsa2048 p256 p384].freeze
   CLIENT_KEYS = %w[rsa2048 p256].freeze
 
-  # Every combination: TLS version, server key, client certificate (nil: none), ALPN offered, SNI sent, server trusted.
-  COMBINATIONS = %w[TLS1_3 TLS1_2].product(SERVER_KEYS, [nil, *CLIENT_KEYS], [false, true], [false, true], [true, false]).map do |values|
-    %w[version server client alpn sni trusted].zip(values).to_h
+  # Every combination of TLS version, server key, client certificate (nil: none), ALPN offered with
+  # SNI sent (or neither: both are the client's extensions, neither touches a key) and server trusted.
+  COMBINATIONS = %w[TLS1_3 TLS1_2].product(SERVER_KEYS, [nil, *CLIENT_KEYS], [false, true], [true, false]).map do |values|
+    version, server, client, extensions, trusted = values
+    { "version" => version, "server" => server, "client" => client, "alpn" => extensions, "sni" => extensions, "trusted" => trusted }
   end.freeze
 
   CASES_SCRIPT = <<~'RUBY'

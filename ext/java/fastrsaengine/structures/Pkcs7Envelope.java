@@ -143,7 +143,7 @@ final class Pkcs7Envelope {
      * envelope made for that certificate); other DER may still name it (another string type, case).
      */
     private static boolean sameIssuer(X500Principal issuer, ASN1Encodable recipientIssuer) {
-        byte[] der = derOf(recipientIssuer);
+        byte[] der = encodedName(recipientIssuer);
         return der != null && (Arrays.equals(issuer.getEncoded(), der) || issuer.equals(principal(der)));
     }
 
@@ -160,7 +160,8 @@ final class Pkcs7Envelope {
         }
     }
 
-    private static byte[] derOf(ASN1Encodable issuer) {
+    /** A recipient's issuer name in DER; null where it does not encode (stock: no match). */
+    private static byte[] encodedName(ASN1Encodable issuer) {
         try {
             return issuer.toASN1Primitive().getEncoded(ASN1Encoding.DER);
         } catch (IOException notEncodable) {
