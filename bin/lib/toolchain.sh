@@ -7,7 +7,7 @@ MAVEN_REPOSITORY="${MAVEN_REPOSITORY:-https://repo.maven.apache.org/maven2}"
 
 # Debian puts pure-Ruby gems here; JRuby reads them through GEM_PATH.
 DEBIAN_GEM_PATH=/usr/share/rubygems-integration/all
-# ...and benchmark-ips in vendor_ruby, which JRuby must not load whole
+# ...and benchmark-ips and net-http-persistent in vendor_ruby, which JRuby must not load whole
 # (it also holds Debian's rubygems hooks for MRI), so setup links just that library.
 VENDOR_RUBYLIB="$CACHE_DIR/rubylib"
 # JRuby's gems for the session service (examples/session_service/bin/setup builds them; bin/serve reads them).
