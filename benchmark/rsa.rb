@@ -4,13 +4,17 @@
 # every cell in interleaved rounds (lib/rounds.rb: MRI, JRuby stock, JRuby with each backend
 # fast-rsa-engine has here, each beside its --baseline's, a process each per round), then prints one
 # table of means over the rounds with their 95% intervals and writes results/latest.json and
-# latest.svg; --readme puts the chart and a short table into README.md, every figure into
-# doc/benchmarks.md, each between its benchmark markers.
+# latest.svg (the chart, drawn from latest.json by lib/ratio_chart.rb), and says how busy the machine
+# was (lib/noise.rb); --readme measures the operations apps make most until every ratio to MRI is
+# known to ±5% and puts the chart and a short table into README.md, every figure into
+# doc/benchmarks.md, each between its benchmark markers; it refuses to from wider intervals unless --noisy.
 require "open3"
 require_relative "lib/baseline"
-require_relative "lib/chart"
 require_relative "lib/command_line"
 require_relative "lib/ec_operations"
+require_relative "lib/noise"
+require_relative "lib/ratio_chart"
+require_relative "lib/readme_table"
 require_relative "lib/report"
 require_relative "lib/rounds"
 require_relative "lib/rsa_operations"
@@ -20,31 +24,29 @@ class RsaBenchmark
   ROOT = File.expand_path("..", __dir__)
   KEYS = File.join(Report::RESULTS, "tmp")
   JRUBY = File.join(ROOT, "bin/jruby")
-  # Rounds, and per cell and round seconds of warm-up and of measurement (keygen_time for RSA's keygen,
-  # whose time varies widely from key to key); each JRuby process first warms every cell for jit_warmup.
-  # TLS's rows (--tls): a call is milliseconds, so longer turns, and ratios over stock (the TLS floors').
+  # Rounds, and per cell and round seconds of warm-up and of measurement (long_time for calls of
+  # milliseconds, LONG_CALLS: RSA's keygen, whose time varies widely from key to key, and TLS's rows);
+  # each JRuby process first warms every cell for jit_warmup. TLS's rows (--tls): longer turns, and
+  # ratios over stock (the TLS floors'). The README's (--readme): its operations alone, on until each
+  # ratio to MRI is known to ±precision% (or minutes have passed).
   TLS_OPERATIONS = (TlsOperations.names + TlsOperations.names(EcOperations::PREFIX)).freeze
+  LONG_CALLS = ["keygen", *TLS_OPERATIONS].freeze
   PROFILES = {
-    quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.12, keygen_time: 1.0, jit_warmup: 15.0, latency_time: 0.5,
+    quick: { rounds: 3, repeats: 2, warmup: 0.05, time: 0.12, long_time: 1.0, jit_warmup: 15.0, latency_time: 0.5,
              ops: RsaOperations::NAMES - ["keygen"] + EcOperations::NAMES - TLS_OPERATIONS },
-    full: { rounds: 5, repeats: 2, warmup: 0.05, time: 0.25, keygen_time: 1.0, jit_warmup: 40.0, latency_time: 1.0,
+    full: { rounds: 5, repeats: 2, warmup: 0.05, time: 0.25, long_time: 1.0, jit_warmup: 40.0, latency_time: 1.0,
             unsplit: true, ops: RsaOperations::NAMES + EcOperations::NAMES - TLS_OPERATIONS },
-    tls: { rounds: 5, repeats: 2, warmup: 0.2, time: 1.0, keygen_time: 1.0, jit_warmup: 20.0, latency_time: 1.0,
-           provider: true, over_stock: true, ops: TLS_OPERATIONS, sizes: [2048], curves: [256], threads: [1] }
+    tls: { rounds: 5, repeats: 2, warmup: 0.2, time: 1.0, long_time: 1.0, jit_warmup: 20.0, latency_time: 1.0,
+           provider: true, over_stock: true, ops: TLS_OPERATIONS, sizes: [2048], curves: [256], threads: [1] },
+    readme: { rounds: 5, repeats: 2, warmup: 0.1, time: 0.3, long_time: 1.0, jit_warmup: 20.0, latency_time: 1.0,
+              ops: ReadmeTable::OPERATIONS, sizes: [2048], curves: [256], threads: [1], precision: 5.0, minutes: 30.0 }
   }.freeze
   # With --baseline, rounds go on past the profile's until every this-over-baseline interval is
-  # within PRECISION of its mean, or MINUTES have passed; each round runs every cell REPEATS times.
+  # within its precision (percent) of its mean, or minutes have passed; each round runs every cell repeats times.
   BASELINE = { rounds: 6, precision: 3.0, minutes: 13.0, repeats: 12, jit_warmup: 3.0 }.freeze
   DEFAULTS = { sizes: [2048, 3072, 4096], curves: [256, 384], threads: [1, Etc.nprocessors].uniq }.freeze
   OPERATIONS = RsaOperations::NAMES + EcOperations::NAMES
   FULL_TABLE = "doc/benchmarks.md" # --readme's, every figure
-  # The README's short table: what apps sign and check most (JWTs RS256, PS256 and ES256, ECDH, a
-  # certificate, CSR and CRL issued and checked, a chain, an OCSP answer, a PKCS#7 signature), and
-  # sign and the chains' checks at each thread count (MORE_THREADS).
-  README_OPERATIONS = %w[sign verify verify_pss decrypt cert_sign cert_verify csr_verify crl_verify store_verify store_context_verify
-                         ocsp_verify_chain ocsp_verify_noverify pkcs7_verify_chain ec_sign ec_verify ecdh ec_keygen ec_cert_sign
-                         ec_cert_verify ec_store_verify ec_store_context_verify ec_ocsp_verify_chain ec_ocsp_verify_noverify].freeze
-  MORE_THREADS = %w[sign store_context_verify ec_store_context_verify].freeze
   UNSPLIT = { "FAST_RSA_ENGINE_SPLIT" => "off" }.freeze
   PROVIDER = { "FAST_RSA_ENGINE_PROVIDER" => "on" }.freeze
 
@@ -52,6 +54,10 @@ class RsaBenchmark
     options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: about 15 minutes, no keygen)") do |parser|
       parser.on("--full", "more rounds and longer measurements, keygen, and --unsplit (about 50 minutes)")
       parser.on("--unsplit", "also each backend with the split off (FAST_RSA_ENGINE_SPLIT=off), and each over it")
+      parser.on("--readme", "the operations apps make most, on until each ratio to MRI is known to ±5% (at most " \
+                            "#{PROFILES[:readme][:minutes].round} minutes); the chart and a short table into README.md, every " \
+                            "figure into #{FULL_TABLE}; with --full, every operation")
+      parser.on("--noisy", "with --readme: write them even where an interval is wider than ±5% (marked *)")
       parser.on("--tls", "TLS alone: handshakes (1.3, 1.2) and a Net::HTTP GET through OpenSSL::SSL against a server in the " \
                          "process, RSA-2048 and P-256, one thread, --provider, ratios over stock too (about 15 minutes)")
       parser.on("--provider", "also each backend with its JCA provider installed (FAST_RSA_ENGINE_PROVIDER=on)")
@@ -63,14 +69,13 @@ class RsaBenchmark
       parser.on("--runtimes LIST", Array, "of mri,stock and the backends (default: all)")
       parser.on("--rounds N", Integer, "rounds (default: quick #{PROFILES[:quick][:rounds]}, full #{PROFILES[:full][:rounds]})")
       parser.on("--repeats N", Integer, "turns of every runtime on a cell within a round, the order rotating (default 2, with --baseline #{BASELINE[:repeats]})")
-      parser.on("--jruby LINE", %w[10.1 9.4], "JRuby line: 10.1 (default) or 9.4")
+      parser.on("--jruby LINE", %w[10.1 10.0 9.4], "JRuby line: 10.1 (default), 10.0 or 9.4")
       parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit), and this one over it")
-      parser.on("--precision PERCENT", Float, "with --baseline: rounds until each interval is within it (default #{BASELINE[:precision]})")
-      parser.on("--minutes M", Float, "with --baseline: ... or until M minutes have passed (default #{BASELINE[:minutes]})")
-      parser.on("--readme", "also the chart and a short table into README.md, every figure into #{FULL_TABLE}")
+      parser.on("--precision PERCENT", Float, "with --baseline (--readme): rounds until each interval over it (MRI) is within it (default #{BASELINE[:precision]} (#{PROFILES[:readme][:precision]}))")
+      parser.on("--minutes M", Float, "... or until M minutes have passed (default #{BASELINE[:minutes]} (#{PROFILES[:readme][:minutes]}))")
     end
-    profile = %i[full tls].find { |name| options.delete(name) } || :quick
-    settings = PROFILES[profile].merge(options[:baseline] ? BASELINE : {})
+    profile = %i[full tls].find { |name| options.delete(name) } || (options[:readme] ? :readme : :quick)
+    settings = PROFILES[profile].merge(long_calls: LONG_CALLS, **(options[:baseline] ? BASELINE : {}))
     given = options.reject { |name, value| settings.key?(name) && DEFAULTS[name] == value } # a profile's sizes... unless given
     settings.merge(profile: profile, **given)
   end
@@ -88,6 +93,7 @@ class RsaBenchmark
     write_keys
     rounds = Rounds.new(runtimes(baseline), cells, @options, runner_settings, env, latency: latency_sizes)
     started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+    @noise = Noise.start
     loop do
       minutes = (Process.clock_gettime(Process::CLOCK_MONOTONIC) - started) / 60
       break if enough?(minutes)
@@ -158,14 +164,18 @@ class RsaBenchmark
     "#{key} (#{@options[:baseline]})"
   end
 
-  # Enough rounds: the profile's (or --rounds); with --baseline, then on until each this-over-baseline
-  # interval is within --precision, for at most --minutes.
+  # Enough rounds: the profile's (or --rounds); with --baseline (or the README's profile), then on
+  # until each this-over-baseline (each over MRI) interval is within --precision, for at most --minutes.
   def enough?(minutes)
     return false if @rounds.size < @options[:rounds]
-    return true unless @options[:baseline]
 
-    minutes >= @options[:minutes] || figures.values.all? do |f|
-      !f["ratio_to_baseline"] || f["ratio_to_baseline"][:half_width] * 100 <= @options[:precision]
+    ratio = precise_ratio or return true
+    minutes >= @options[:minutes] || figures.values.all? { |f| !f[ratio] || f[ratio][:half_width] * 100 <= @options[:precision] }
+  end
+
+  def precise_ratio
+    if @options[:baseline] then "ratio_to_baseline"
+    elsif @options[:precision] then "ratio_to_mri"
     end
   end
 
@@ -228,18 +238,31 @@ class RsaBenchmark
               *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
     title = "RSA and EC ops/s (#{ratios.join('; ')}), geometric means of #{@rounds.size} interleaved rounds ±95% interval, " \
             "#{summary}, #{@options[:profile]}"
-    text = "#{title}\n\n#{table(measured(cells))}\n\n#{legend}#{latency_table}"
-    results = { machine: @machine, settings: @options, rows: @rows, latency: latencies,
+    noise = @noise.measure(@rounds)
+    text = "#{title}\n\n#{table(measured(cells))}\n\n#{legend}#{latency_table}\n\nThe machine while it ran: #{Noise.describe(noise)}"
+    results = { machine: @machine.merge(noise: noise), settings: @options, rows: @rows, latency: latencies,
                 figures: figures.map { |(key, *cell), f| { runtime: key, cell: cell, **f } },
                 rounds: @rounds.map { |round| round.transform_values { |r| r["rates"].map { |cell, rate| [*cell, rate] } } } }
-    folder = Report.write("", text, results, chart(@rows.reject { |row| row[:key] == "mri" }))
-    return unless @options[:readme]
+    folder = Report.write("", text, results, RatioChart.from_json(JSON.generate(results)))
+    write_readme(folder, title, text, noise) if @options[:readme]
+  end
 
+  # The chart and the short table into README.md, every figure into doc/benchmarks.md: only from
+  # figures to trust (each ratio to MRI of the short table within ±5%) unless --noisy.
+  def write_readme(folder, title, text, noise)
+    readme = ReadmeTable.new(@rows, figures, measured(cells))
+    wide = readme.wide_ratios
+    unless wide.empty? || @options[:noisy]
+      abort "bin/benchmark: README.md and #{FULL_TABLE} left as they were: #{wide.size} ratios to MRI wider than " \
+            "±#{(Statistics::WIDE * 100).round}% (#{wide.first(4).join(', ')}#{', ...' if wide.size > 4}); the machine: " \
+            "#{Noise.describe(noise)}. Run it again on a quieter machine, or pass --noisy to write them marked."
+    end
     FileUtils.cp(File.join(folder, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
-    image = ->(path) { "![RSA and EC operations per second, relative to MRI](#{path})\n\n" }
+    image = ->(path) { "![Operations per second as a multiple of MRI's, per operation](#{path})\n\n" }
     Report.update_section(File.join(ROOT, FULL_TABLE), "#{image.('benchmark.svg')}`#{@command}` printed:\n\n#{text}\n")
-    Report.update_section(Report::README, "#{image.('doc/benchmark.svg')}#{title} (`#{@command}`; every figure: " \
-                                          "[#{FULL_TABLE}](#{FULL_TABLE}))\n\n#{table(short_cells)}\n\n#{legend}\n")
+    Report.update_section(Report::README, "#{image.('doc/benchmark.svg')}#{readme.to_markdown}\n\n#{readme.legend}\n\n" \
+                                          "#{title}; the machine: #{Noise.describe(noise)} (`#{@command}`; every figure: " \
+                                          "[#{FULL_TABLE}](#{FULL_TABLE}))\n")
   end
 
   def legend
@@ -253,20 +276,6 @@ class RsaBenchmark
   # The cells with a figure, in the order of the options.
   def measured(all)
     all & figures.keys.map { |key| key.drop(1) }
-  end
-
-  # The README's: the operations apps make most (README_OPERATIONS) at 2048 bits (else the first size)
-  # or on the first curve, in one thread (else the first count); sign at the other sizes, and sign
-  # and the chains' checks at the other thread counts too.
-  def short_cells
-    bits = @options[:sizes].include?(2048) ? 2048 : @options[:sizes].first
-    threads = @options[:threads].first
-    measured(cells).select do |op, b, t|
-      next false unless README_OPERATIONS.include?(op)
-      next b == @options[:curves].first && (t == threads || MORE_THREADS.include?(op)) if EcOperations.operation?(op)
-
-      [b, t] == [bits, threads] || (op == "sign" && (b == bits || t == threads)) || (b == bits && MORE_THREADS.include?(op))
-    end
   end
 
   # A row per operation, key size and thread count, a column per runtime, each cell "ops/s ±% (ratios)",
@@ -316,20 +325,6 @@ class RsaBenchmark
     "±#{percent < 2 ? format('%.1f', percent) : percent.round}%#{'*' if summary[:half_width] > Statistics::WIDE}"
   end
 
-  # A panel per thread count, a group of bars per operation and key size of the short table, a bar per
-  # JRuby row.
-  def chart(rows)
-    panels = @options[:threads].to_h do |threads|
-      shown = short_cells.empty? ? measured(cells) : short_cells # a run of other rows than the README's (--tls): its own
-      groups = shown.map { |op, bits| [op, bits] }.uniq.map do |op, bits|
-        ratios = rows.map { |row| figures[[row[:key], op, bits, threads]]&.dig("ratio_to_mri", :mean) }
-        ["#{op} #{bits}", ratios.map { |ratio| ratio && [ratio, [format("%.2f", ratio)]] }]
-      end
-      [threads == 1 ? "1 thread" : "#{threads} threads (all but keygen on one shared key)", groups]
-    end
-    Chart.new(title: "RSA and EC operations per second relative to MRI (MRI = 1x; higher is faster)", subtitle: summary,
-              series: rows.map { |row| "JRuby #{row[:runtime]['jruby']} #{row[:key]}" }, panels: panels, unit: "x")
-  end
 
   # The machine, then "MRI 3.1.2p20 + OpenSSL 3.0.19 · JRuby 10.1.1.0 on Java 25.0.3"
   def summary

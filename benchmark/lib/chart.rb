@@ -1,10 +1,12 @@
 # frozen_string_literal: true
 
-require "cgi"
+require_relative "svg"
 
 # Both benchmarks' chart, hand-written SVG: a title, a legend, then panels one under another, each
 # a row of groups with a bar per series and its texts above it, on a grid.
 class Chart
+  include Svg
+
   COLORS = %w[#9e9e9e #ef6c00 #2e7d32 #6a1b9a #1565c0 #c62828 #00838f].freeze # by series
   LEFT = 70
   TOP = 100
@@ -31,8 +33,7 @@ class Chart
     legend = @series.each_with_index.map do |label, i|
       (rect(x, 66, 14, 14, i) + text(x + 20, 78, label)).tap { x += 40 + label.length * 7 }
     end
-    [%(<svg xmlns="http://www.w3.org/2000/svg" width="#{width}" height="#{TOP + @panels.size * PANEL}" ) +
-       %(font-family="sans-serif">), %(<rect width="100%" height="100%" fill="white"/>),
+    [page(width, TOP + @panels.size * PANEL),
      text(LEFT, 30, @title, size: 17, weight: "bold"), text(LEFT, 52, @subtitle, fill: "#555"), *legend,
      *@panels.each_with_index.map { |(title, groups), i| draw_panel(title, groups, TOP + i * PANEL) },
      "</svg>\n"].join("\n")
@@ -46,10 +47,10 @@ class Chart
     at = ->(value) { (axis - PLOT * value / @top).round(1) }
     svg = [text(LEFT, y + 16, title, weight: "bold")]
     (0..(@top / @step).round).each do |i|
-      svg << line(LEFT, at.(i * @step), right, "#e0e0e0")
+      svg << line(LEFT, at.(i * @step), right, at.(i * @step), "#e0e0e0")
       svg << text(LEFT - 8, at.(i * @step) + 4, format("%g%s", i * @step, @unit), anchor: "end", fill: "#555")
     end
-    svg << line(LEFT, axis, right, "#333")
+    svg << line(LEFT, axis, right, axis, "#333")
     groups.each_with_index do |(label, values), group|
       x = LEFT + group * @group + GAP / 2.0
       svg << text(x + @series.size * @bar / 2.0, axis + 18, label, anchor: "middle", fill: "#555")
@@ -67,16 +68,7 @@ class Chart
     svg.join("\n")
   end
 
-  def line(x1, y, x2, color) # horizontal: grid, axis
-    %(<line x1="#{x1}" y1="#{y}" x2="#{x2}" y2="#{y}" stroke="#{color}"/>)
-  end
-
   def rect(x, y, width, height, series)
     %(<rect x="#{x}" y="#{y}" width="#{width}" height="#{height}" fill="#{COLORS[series % COLORS.size]}"/>)
-  end
-
-  def text(x, y, content, size: 12, anchor: "start", weight: "normal", fill: "#222")
-    %(<text x="#{x}" y="#{y}" font-size="#{size}" text-anchor="#{anchor}" font-weight="#{weight}" ) +
-      %(fill="#{fill}">#{CGI.escapeHTML(content.to_s)}</text>)
   end
 end

@@ -67,8 +67,8 @@ class Rounds
     end
   end
 
-  # cells: [op, bits, threads] in the table's order; timing: seconds of :warmup, :time, :keygen_time
-  # and :jit_warmup, and :repeats; settings: what every runner reads (keys, sizes, curves, ops).
+  # cells: [op, bits, threads] in the table's order; timing: seconds of :warmup, :time, :long_time
+  # (of the operations in :long_calls) and :jit_warmup, and :repeats; settings: what every runner reads (keys, sizes, curves, ops).
   # latency: the RSA sizes whose one-thread sign is timed call by call too (nil: none).
   def initialize(runtimes, cells, timing, settings, env, latency: nil)
     @runtimes = runtimes
@@ -161,8 +161,9 @@ class Rounds
     warn format("    round %-3d %-14s %4d bits %2d threads  %s", index + 1, *cell, figures.join("  "))
   end
 
-  # Seconds of unmeasured and measured calls for one cell, RSA keygen's own: its time varies widely from key to key.
+  # Seconds of unmeasured and measured calls for one cell: longer for calls of milliseconds (a keygen,
+  # whose time varies widely from key to key; a TLS handshake), so that a turn holds enough of them.
   def slice(op)
-    { warmup: @timing[:warmup], time: op == "keygen" ? @timing[:keygen_time] : @timing[:time] }
+    { warmup: @timing[:warmup], time: @timing[:long_calls].include?(op) ? @timing[:long_time] : @timing[:time] }
   end
 end

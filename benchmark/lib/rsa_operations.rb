@@ -6,9 +6,10 @@ require_relative "structure_operations"
 require_relative "tls_operations"
 
 # The RSA operations timed on one key, each a callable. sign and decrypt use the private key (what
-# fast-rsa-engine speeds up); verify, verify_pss and encrypt the public key alone, as an app holding
-# a certificate does. encrypt is left out where the runtime lacks PKey#encrypt (stock JRuby), and
-# verify_pss where it lacks sign_pss and verify_pss (jruby-openssl 0.15), so their cells show "-".
+# fast-rsa-engine speeds up), sign_pss too (a JWT's PS256); verify, verify_pss and encrypt the public
+# key alone, as an app holding a certificate does. encrypt is left out where the runtime lacks
+# PKey#encrypt (stock JRuby), and sign_pss and verify_pss where it lacks them (jruby-openssl 0.15), so
+# their cells show "-".
 # The structures' (StructureOperations: certificates, CSRs, CRLs), and PKCS#7's: pkcs7_sign
 # (PKCS7.sign), pkcs7_verify (PKCS7#verify of signed data read once, the signer's certificate
 # trusted) and pkcs7_decrypt (PKCS7#decrypt of an envelope), each on objects of its
@@ -18,7 +19,7 @@ require_relative "tls_operations"
 # (TlsOperations) with a server's certificate of this key. public_op is the public operation alone
 # (m^e mod n, unpadded), the arithmetic inside each check.
 class RsaOperations
-  NAMES = %w[sign verify verify_pss public_op encrypt decrypt cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify ocsp_verify
+  NAMES = %w[sign verify sign_pss verify_pss public_op encrypt decrypt cert_sign cert_resign cert_verify csr_sign csr_verify crl_verify ocsp_verify
              pkcs7_sign pkcs7_verify pkcs7_decrypt keygen].concat(ChainOperations::RSA_NAMES, TlsOperations::NAMES).freeze
   DIGEST = "SHA256"
   MESSAGE = "k" * 32 # as long as a 256-bit session key, so it can be encrypted too
@@ -57,6 +58,7 @@ class RsaOperations
                     "public_encrypt" => -> { public_key.public_encrypt(MESSAGE) } }
     if key.respond_to?(:sign_pss)
       pss_signature = key.sign_pss(DIGEST, MESSAGE, **PSS)
+      @operations["sign_pss"] = -> { key.sign_pss(DIGEST, MESSAGE, **PSS) }
       @operations["verify_pss"] = -> { public_key.verify_pss(DIGEST, pss_signature, MESSAGE, **PSS) }
     end
     @operations["encrypt"] = -> { public_key.encrypt(MESSAGE, OAEP) } if public_key.respond_to?(:encrypt)

@@ -9,7 +9,7 @@
 # `--baseline` showed the order-statistics interval of the median twice as wide for the same data).
 # Below MIN_ROUNDS rounds the interval is the rounds' range.
 module Statistics
-  WIDE = 0.10 # a figure whose interval reaches further than this from its mean is marked as unreliable
+  WIDE = 0.05 # a figure whose interval reaches further than this from its mean is marked as unreliable
   MIN_ROUNDS = 5
   # Student's t, two-sided 95%, by degrees of freedom; past the table 2.0 (60 degrees: 2.000).
   T95 = [nil, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,

@@ -4,7 +4,7 @@
 # private-key operation, checked on its own arithmetic. For keys with CRT factors AWS-LC blinds
 # natively (crypto/fipsmodule/rsa/rsa_impl.c, rsa_default_private_transform: BN_BLINDING_convert
 # before the exponentiation, BN_BLINDING_invert after it), which no Ruby-level test can observe.
-RSpec.describe "Blinding", jruby: true do
+RSpec.describe "Blinding", jruby: true, per_java: true do
   let(:blinding_class) { Java::FastrsaengineEnginesRsa::Blinding }
   let(:key) { ReferenceFixtures.key("rsa2048_e65537").private_key }
   # Java's BigIntegers come back to Ruby as Integers, so the checks are Ruby arithmetic.

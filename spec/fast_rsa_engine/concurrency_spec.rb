@@ -3,7 +3,7 @@
 # JRuby threads run in parallel: many of them share one key object, and with it the engine's
 # per-key state (converted numbers, blinding pairs, native handles), built on first use by
 # whichever thread comes first. Every result is checked against MRI's.
-RSpec.describe "Threads sharing one key", jruby: true do
+RSpec.describe "Threads sharing one key", jruby: true, per_java: true do
   threads = 8
   operations = 50
   fixture = ReferenceFixtures.key("rsa2048_e65537")

@@ -4,7 +4,7 @@
 # by another thread, or the key's numbers set again meanwhile, never splits a call between two
 # engines or two keys. ECDH answers are checked against the secret computed beforehand; signatures
 # are checked afterwards, by stock.
-RSpec.describe "EC calls while another thread changes what they read", jruby: true do
+RSpec.describe "EC calls while another thread changes what they read", jruby: true, per_java: true do
   calls = 1500
 
   let(:message) { "threads" }

@@ -5,7 +5,7 @@ require_relative "../fuzz/fuzz"
 # The short, fixed-seed run of the differential fuzzer (spec/fuzz; bin/fuzz runs it long): each
 # case with every native backend and with stock, MRI's answers beside. It fails with the report:
 # the findings grouped by mechanism, one reproducer each (bin/fuzz --replay '...').
-RSpec.describe "Differential fuzzing", jruby: true do
+RSpec.describe "Differential fuzzing", jruby: true, per_java: true do
   # It compares with stock's answers, and jruby-openssl before 0.16 has no sign_pss, sign_raw or verify_pss.
   before { skip "jruby-openssl #{JOpenSSL::VERSION} lacks the methods stock's answers come from" if Backends.old_stock? }
 

@@ -9,7 +9,7 @@ require "tmpdir"
 # ~/.cache/JNA/temp); hardened hosts mount /tmp noexec, where neither can load. The gem then warns
 # once and leaves RSA to stock; pointing both properties at a directory that allows execution (the
 # doc/installation.md says how) brings the engine back. The noexec directory is a real noexec mount.
-RSpec.describe "Native libraries on a host whose temporary directory is noexec", jruby: true do
+RSpec.describe "Native libraries on a host whose temporary directory is noexec", jruby: true, per_java: true do
   before(:context) do
     @dir = Dir.mktmpdir("fast-rsa-engine-noexec")
     @noexec = File.join(@dir, "noexec")

@@ -7,7 +7,7 @@ require "tmpdir"
 
 # A platform with no ACCP build (Windows, CPUs other than x86-64 and ARM64) looks to the gem like
 # one whose ACCP jars are absent: `auto` must land on GMP there, without a warning.
-RSpec.describe "Without an AWS-LC build for the platform", jruby: true do
+RSpec.describe "Without an AWS-LC build for the platform", jruby: true, per_java: true do
   before(:context) do
     @dir = Dir.mktmpdir("fast-rsa-engine-no-accp")
     FileUtils.cp_r(File.expand_path("../../lib", __dir__), @dir)

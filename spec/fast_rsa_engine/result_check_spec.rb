@@ -7,7 +7,7 @@ return unless RUBY_ENGINE == "jruby" # the spec drives the engine's Java classes
 # No unchecked private-key result leaves, whatever a backend computes: KeyChecks, the gate in front
 # of every backend, is given a backend whose raw operation is wrong, and must raise rather than
 # return. (Corrupted keys cannot test this: the gate refuses or repairs them before any operation.)
-RSpec.describe "Result checks in front of every backend", jruby: true do
+RSpec.describe "Result checks in front of every backend", jruby: true, per_java: true do
   engines = Module.new do
     %w[rsa.KeyChecks rsa.RsaEngine rsa.PreparedKey shared.FaultDetectedException].each { |name| java_import "fastrsaengine.engines.#{name}" }
   end

@@ -8,7 +8,7 @@ require "rbconfig"
 # engines/rsa/HelperThreads.java). Every operation and key shape gives MRI's bytes with the split on and
 # off; it runs for CRT keys of 2048 bits and more and nowhere else; a fault in either half is caught;
 # an interrupted caller or a runtime torn down loses nothing and leaves no helper thread behind.
-RSpec.describe "The split", jruby: true do
+RSpec.describe "The split", jruby: true, per_java: true do
   cores = RUBY_ENGINE == "jruby" ? java.lang.Runtime.getRuntime.availableProcessors : 1
   helper_name = "fast-rsa-engine split helper"
   define_method(:helper_name) { helper_name }

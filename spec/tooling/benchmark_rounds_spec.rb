@@ -38,7 +38,7 @@ RSpec.describe "The benchmark's rounds and statistics" do
       File.write(File.join(keys, "rsa-1024.pem"), OpenSSL::PKey::RSA.new(1024).to_pem)
       runtimes = %w[first second third].map { |key| Rounds::Runtime.new(key: key, interpreter: RbConfig.ruby, engine: "none") }
       cells = [["sign", 1024, 1], ["verify", 1024, 1]]
-      timing = { warmup: 0.01, time: 0.05, keygen_time: 0.05, jit_warmup: 0, repeats: 2 }
+      timing = { warmup: 0.01, time: 0.05, long_time: 0.05, long_calls: ["keygen"], jit_warmup: 0, repeats: 2 }
       rounds = Rounds.new(runtimes, cells, timing, { sizes: [1024], curves: [], ops: %w[sign verify], keys: keys }, {})
       progress = []
       allow(rounds).to receive(:warn) { |line| progress << line }

@@ -2,16 +2,12 @@ package fastrsaengine.provider;
 
 import fastrsaengine.engines.ec.PreparedEcKey;
 import fastrsaengine.padding.DigestAlgorithm;
-import java.security.AlgorithmParameters;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
-import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
-import java.security.Signature;
 import java.security.SignatureException;
-import java.security.SignatureSpi;
 import java.security.interfaces.ECPrivateKey;
 import java.security.spec.AlgorithmParameterSpec;
 import org.bouncycastle.crypto.Digest;
@@ -24,21 +20,16 @@ import org.bouncycastle.crypto.Digest;
  * (its library's nonce, constant-time arithmetic, the signature's form checked by EcKeyChecks).
  * Everything else (verification, keys the source does not claim) is the twin's computation.
  */
-final class EcdsaSignature extends SignatureSpi {
+final class EcdsaSignature extends TwinnedSignature {
     private final EngineSource source;
-    private final Signature jdk;
     private final Digest digest;
     /** The engine's key while a claimed key is initialised for signing; null while the twin computes. */
     private PreparedEcKey signing;
 
     EcdsaSignature(EngineSource source, String algorithm, DigestAlgorithm digestAlgorithm) {
+        super(JdkServices.EC_SIGNATURES, algorithm);
         this.source = source;
         this.digest = digestAlgorithm.newDigest();
-        try {
-            this.jdk = Signature.getInstance(algorithm, JdkServices.provider(JdkServices.EC_SIGNATURES));
-        } catch (NoSuchAlgorithmException offeredOnlyWhereTheJdkHasIt) {
-            throw new IllegalStateException(offeredOnlyWhereTheJdkHasIt);
-        }
     }
 
     @Override
@@ -96,24 +87,5 @@ final class EcdsaSignature extends SignatureSpi {
     @Override
     protected void engineSetParameter(AlgorithmParameterSpec parameters) throws InvalidAlgorithmParameterException {
         jdk.setParameter(parameters);
-    }
-
-    @Override
-    protected AlgorithmParameters engineGetParameters() {
-        return jdk.getParameters();
-    }
-
-    @Override
-    @Deprecated
-    @SuppressWarnings("deprecation")
-    protected void engineSetParameter(String param, Object value) {
-        jdk.setParameter(param, value);
-    }
-
-    @Override
-    @Deprecated
-    @SuppressWarnings("deprecation")
-    protected Object engineGetParameter(String param) {
-        return jdk.getParameter(param);
     }
 }

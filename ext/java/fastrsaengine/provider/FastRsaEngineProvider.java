@@ -31,22 +31,12 @@ public final class FastRsaEngineProvider extends Provider {
     public static final String TLS_NAME = "FastRsaEngineTls";
     private static final long serialVersionUID = 1L;
 
-    /** The PKCS#1 v1.5 signatures, by SunRsaSign's names, and the digest each hashes with. */
-    private static final Object[][] SIGNATURES = {
-        {"SHA1withRSA", DigestAlgorithm.SHA1},
-        {"SHA224withRSA", DigestAlgorithm.SHA224},
-        {"SHA256withRSA", DigestAlgorithm.SHA256},
-        {"SHA384withRSA", DigestAlgorithm.SHA384},
-        {"SHA512withRSA", DigestAlgorithm.SHA512},
-    };
-
-    /** The ECDSA signatures, by SunEC's names, and their digests. */
-    private static final Object[][] EC_SIGNATURES = {
-        {"SHA1withECDSA", DigestAlgorithm.SHA1},
-        {"SHA224withECDSA", DigestAlgorithm.SHA224},
-        {"SHA256withECDSA", DigestAlgorithm.SHA256},
-        {"SHA384withECDSA", DigestAlgorithm.SHA384},
-        {"SHA512withECDSA", DigestAlgorithm.SHA512},
+    /**
+     * The digests of the PKCS#1 v1.5 and ECDSA signatures, named as the JDK names them: SHA256withRSA
+     * (SunRsaSign), SHA256withECDSA (SunEC), from OpenSSL's names of the digests.
+     */
+    private static final DigestAlgorithm[] SIGNATURE_DIGESTS = {
+        DigestAlgorithm.SHA1, DigestAlgorithm.SHA224, DigestAlgorithm.SHA256, DigestAlgorithm.SHA384, DigestAlgorithm.SHA512,
     };
 
     /** The key exchanges of TLS's groups, by SunEC's names: each generator's, and the agreement of its keys. */
@@ -73,9 +63,8 @@ public final class FastRsaEngineProvider extends Provider {
     public static FastRsaEngineProvider forTls(EngineSource source, String version) {
         FastRsaEngineProvider provider = new FastRsaEngineProvider(TLS_NAME, "fast-rsa-engine " + version + ": signatures of jruby-openssl's SSL keys through the gem's engine");
         provider.addRsaSignatures(source);
-        for (Object[] signature : EC_SIGNATURES) {
-            String name = (String) signature[0];
-            DigestAlgorithm digest = (DigestAlgorithm) signature[1];
+        for (DigestAlgorithm digest : SIGNATURE_DIGESTS) {
+            String name = digest.opensslName() + "withECDSA";
             provider.add(JdkServices.EC_SIGNATURES, "Signature", name, key -> key instanceof ECPrivateKey && source.claims((Key) key),
                 () -> new EcdsaSignature(source, name, digest));
         }
@@ -90,9 +79,8 @@ public final class FastRsaEngineProvider extends Provider {
 
     private void addRsaSignatures(EngineSource source) {
         Predicate<Object> claimed = key -> ProviderKeys.takes(key) && source.claims((Key) key);
-        for (Object[] signature : SIGNATURES) {
-            String name = (String) signature[0];
-            DigestAlgorithm digest = (DigestAlgorithm) signature[1];
+        for (DigestAlgorithm digest : SIGNATURE_DIGESTS) {
+            String name = digest.opensslName() + "withRSA";
             add(JdkServices.SIGNATURES, "Signature", name, claimed, () -> new Pkcs1Signature(source, name, digest));
         }
         add(JdkServices.SIGNATURES, "Signature", "RSASSA-PSS", claimed, () -> new PssSignature(source));

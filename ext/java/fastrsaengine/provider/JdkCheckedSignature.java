@@ -2,19 +2,15 @@ package fastrsaengine.provider;
 
 import fastrsaengine.padding.PrivateKeyOperations;
 import fastrsaengine.padding.PublicKeyOperations;
-import java.security.AlgorithmParameters;
 import java.nio.ByteBuffer;
 import java.security.InvalidAlgorithmParameterException;
 import java.security.InvalidKeyException;
 import java.security.Key;
-import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.ProviderException;
 import java.security.PublicKey;
 import java.security.SecureRandom;
-import java.security.Signature;
 import java.security.SignatureException;
-import java.security.SignatureSpi;
 import java.security.spec.AlgorithmParameterSpec;
 
 /**
@@ -33,11 +29,10 @@ import java.security.spec.AlgorithmParameterSpec;
  * refused), this side follows, so a caller who catches the exception and goes on gets what the
  * JDK's object does next.
  */
-abstract class JdkCheckedSignature extends SignatureSpi {
+abstract class JdkCheckedSignature extends TwinnedSignature {
     private static final byte[] NO_DATA = new byte[0];
 
     protected final EngineSource source;
-    private final Signature jdk;
     /** Whether the engine takes the key, and the parameters: where it does not, the twin computes. */
     private boolean keyTaken, parametersTaken = true;
     private ProviderKeys.Prepared<PrivateKeyOperations> signing;
@@ -55,12 +50,8 @@ abstract class JdkCheckedSignature extends SignatureSpi {
     private boolean messageLost;
 
     JdkCheckedSignature(EngineSource source, String algorithm) {
+        super(JdkServices.SIGNATURES, algorithm);
         this.source = source;
-        try {
-            this.jdk = Signature.getInstance(algorithm, JdkServices.provider(JdkServices.SIGNATURES));
-        } catch (NoSuchAlgorithmException offeredOnlyWhereTheJdkHasIt) {
-            throw new IllegalStateException(offeredOnlyWhereTheJdkHasIt);
-        }
     }
 
     // --- What the engine's side does; each is reached only once the twin took the same call.
@@ -198,24 +189,6 @@ abstract class JdkCheckedSignature extends SignatureSpi {
         }
     }
 
-    @Override
-    protected AlgorithmParameters engineGetParameters() {
-        return jdk.getParameters();
-    }
-
-    @Override
-    @Deprecated
-    @SuppressWarnings("deprecation")
-    protected void engineSetParameter(String param, Object value) {
-        jdk.setParameter(param, value);
-    }
-
-    @Override
-    @Deprecated
-    @SuppressWarnings("deprecation")
-    protected Object engineGetParameter(String param) {
-        return jdk.getParameter(param);
-    }
 
     @Override
     protected void engineUpdate(byte b) throws SignatureException {

@@ -3,6 +3,7 @@ package fastrsaengine.provider;
 import java.security.GeneralSecurityException;
 import java.security.Key;
 import java.security.KeyFactory;
+import java.security.NoSuchAlgorithmException;
 import java.security.Provider;
 import java.security.Security;
 import java.util.ArrayList;
@@ -34,7 +35,25 @@ final class JdkServices {
         }
     }
 
+    /** How a JCA type gets an object of a provider's: Signature::getInstance, KeyAgreement::getInstance... */
+    interface Lookup<T> {
+        T getInstance(String algorithm, Provider provider) throws NoSuchAlgorithmException;
+    }
+
     private JdkServices() {
+    }
+
+    /**
+     * The JDK's object of that algorithm from the JDK provider named: a service's twin, which computes
+     * what the gem's leaves to the JDK and answers what it asks. The gem offers a service only where
+     * that provider has it, so a missing one is a broken JVM, not a caller's error.
+     */
+    static <T> T twin(Lookup<T> lookup, String providerName, String algorithm) {
+        try {
+            return lookup.getInstance(algorithm, provider(providerName));
+        } catch (NoSuchAlgorithmException offeredOnlyWhereTheJdkHasIt) {
+            throw new IllegalStateException(offeredOnlyWhereTheJdkHasIt);
+        }
     }
 
     /** The JDK provider of that name (SIGNATURES, CIPHERS, EC_SIGNATURES), whose objects are the gem's twins for their checks. */

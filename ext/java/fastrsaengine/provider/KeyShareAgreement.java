@@ -38,11 +38,7 @@ final class KeyShareAgreement extends KeyAgreementSpi {
     KeyShareAgreement(EngineSource source, String algorithm) {
         this.source = source;
         this.xdh = "XDH".equals(algorithm);
-        try {
-            this.jdk = KeyAgreement.getInstance(algorithm, JdkServices.provider(JdkServices.EC_SIGNATURES));
-        } catch (NoSuchAlgorithmException offeredOnlyWhereTheJdkHasIt) {
-            throw new IllegalStateException(offeredOnlyWhereTheJdkHasIt);
-        }
+        this.jdk = JdkServices.twin(KeyAgreement::getInstance, JdkServices.EC_SIGNATURES, algorithm);
     }
 
     @Override

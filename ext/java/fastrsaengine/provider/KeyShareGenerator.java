@@ -6,7 +6,6 @@ import java.security.InvalidAlgorithmParameterException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.KeyPairGeneratorSpi;
-import java.security.NoSuchAlgorithmException;
 import java.security.ProviderException;
 import java.security.SecureRandom;
 import java.security.spec.AlgorithmParameterSpec;
@@ -30,11 +29,7 @@ final class KeyShareGenerator extends KeyPairGeneratorSpi {
 
     KeyShareGenerator(EngineSource source, String algorithm) {
         this.source = source;
-        try {
-            this.jdk = KeyPairGenerator.getInstance(algorithm, JdkServices.provider(JdkServices.EC_SIGNATURES));
-        } catch (NoSuchAlgorithmException offeredOnlyWhereTheJdkHasIt) {
-            throw new IllegalStateException(offeredOnlyWhereTheJdkHasIt);
-        }
+        this.jdk = JdkServices.twin(KeyPairGenerator::getInstance, JdkServices.EC_SIGNATURES, algorithm);
     }
 
     @Override
