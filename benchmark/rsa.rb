@@ -38,7 +38,7 @@ class RsaBenchmark
             unsplit: true, ops: RsaOperations::NAMES + EcOperations::NAMES - TLS_OPERATIONS },
     tls: { rounds: 5, repeats: 2, warmup: 0.2, time: 1.0, long_time: 1.0, jit_warmup: 20.0, latency_time: 1.0,
            provider: true, over_stock: true, ops: TLS_OPERATIONS, sizes: [2048], curves: [256], threads: [1] },
-    readme: { rounds: 5, repeats: 2, warmup: 0.1, time: 0.3, long_time: 1.0, jit_warmup: 20.0, latency_time: 1.0,
+    readme: { rounds: 5, repeats: 2, warmup: 0.1, time: 0.3, long_time: 1.0, jit_warmup: 30.0, latency_time: 1.0,
               ops: ReadmeTable::OPERATIONS, sizes: [2048], curves: [256], threads: [1], precision: 5.0, minutes: 30.0 }
   }.freeze
   # With --baseline, rounds go on past the profile's until every this-over-baseline interval is
@@ -58,6 +58,8 @@ class RsaBenchmark
                             "#{PROFILES[:readme][:minutes].round} minutes); the chart and a short table into README.md, every " \
                             "figure into #{FULL_TABLE}; with --full, every operation")
       parser.on("--noisy", "with --readme: write them even where an interval is wider than ±5% (marked *)")
+      parser.on("--from FILE", "measure nothing: print and write again (with --readme, the README's too) what the run " \
+                               "that wrote FILE (its latest.json) wrote")
       parser.on("--tls", "TLS alone: handshakes (1.3, 1.2) and a Net::HTTP GET through OpenSSL::SSL against a server in the " \
                          "process, RSA-2048 and P-256, one thread, --provider, ratios over stock too (about 15 minutes)")
       parser.on("--provider", "also each backend with its JCA provider installed (FAST_RSA_ENGINE_PROVIDER=on)")
@@ -80,11 +82,30 @@ class RsaBenchmark
     settings.merge(profile: profile, **given)
   end
 
+  # --from: the run that wrote `path` (its latest.json) written again, its settings, machine, noise
+  # and rounds as it measured them; readme and noisy as asked now.
+  def self.replay(path, readme:, noisy:)
+    results = JSON.parse(File.read(path))
+    options = results["settings"].transform_keys(&:to_sym)
+    options[:profile] = options[:profile].to_sym
+    new(options.merge(readme: readme, noisy: noisy), results.fetch("command")).tap { |run| run.load(results) }.write
+  end
+
   def initialize(options, command)
     @options = options
     @command = command
     @machine = Report.machine
     @rounds = [] # per round, Rounds#run's answer
+  end
+
+  # A run's results (latest.json) as this run's: its machine, the noise measured then, its rounds.
+  def load(results)
+    @machine = results["machine"].transform_keys(&:to_sym)
+    @noise_measured = @machine.delete(:noise).transform_keys(&:to_sym)
+    runtime = results["rows"].to_h { |row| [row["key"], row["runtime"]] }
+    @rounds = results["rounds"].map do |round|
+      round.to_h { |key, rates| [key, { "runtime" => runtime[key], "rates" => rates.to_h { |*cell, turns| [cell, turns] } }] }
+    end
   end
 
   def run
@@ -103,6 +124,21 @@ class RsaBenchmark
       @runtime_keys = @figures = nil # they were of the rounds before this one
     end
     write
+  end
+
+  def write
+    @rows = rows
+    ratios = ["ratio to MRI", *("to stock" if @options[:over_stock]), *("split over unsplit" if @options[:unsplit]),
+              *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
+    title = "RSA and EC ops/s (#{ratios.join('; ')}), geometric means of #{@rounds.size} interleaved rounds ±95% interval, " \
+            "#{summary}, #{@options[:profile]}"
+    noise = @noise_measured || @noise.measure(@rounds)
+    text = "#{title}\n\n#{table(measured(cells))}\n\n#{legend}#{latency_table}\n\nThe machine while it ran: #{Noise.describe(noise)}"
+    results = { command: @command, machine: @machine.merge(noise: noise), settings: @options, rows: @rows, latency: latencies,
+                figures: figures.map { |(key, *cell), f| { runtime: key, cell: cell, **f } },
+                rounds: @rounds.map { |round| round.transform_values { |r| r["rates"].map { |cell, rate| [*cell, rate] } } } }
+    folder = Report.write("", text, results, RatioChart.from_json(JSON.generate(results)))
+    write_readme(folder, title, text, noise) if @options[:readme]
   end
 
   private
@@ -124,7 +160,8 @@ class RsaBenchmark
   # Keys of a family only where one of its operations is asked for: a runner checks each key's operations.
   def runner_settings
     ec, rsa = @options[:ops].partition { |op| EcOperations.operation?(op) }
-    { sizes: rsa.empty? ? [] : @options[:sizes], curves: ec.empty? ? [] : @options[:curves], ops: @options[:ops], threads: @options[:threads], keys: KEYS }
+    { sizes: rsa.empty? ? [] : @options[:sizes], curves: ec.empty? ? [] : @options[:curves], ops: @options[:ops], threads: @options[:threads],
+      long_calls: @options[:long_calls], keys: KEYS }
   end
 
   # MRI, stock JRuby and each backend the gem has here (asked of JRuby once), each backend beside its
@@ -232,20 +269,6 @@ class RsaBenchmark
     runtime_keys.map { |key| { key: key, runtime: @rounds.reverse_each.lazy.filter_map { |round| round.dig(key, "runtime") }.first } }
   end
 
-  def write
-    @rows = rows
-    ratios = ["ratio to MRI", *("to stock" if @options[:over_stock]), *("split over unsplit" if @options[:unsplit]),
-              *("this checkout over #{@options[:baseline]}" if @options[:baseline])]
-    title = "RSA and EC ops/s (#{ratios.join('; ')}), geometric means of #{@rounds.size} interleaved rounds ±95% interval, " \
-            "#{summary}, #{@options[:profile]}"
-    noise = @noise.measure(@rounds)
-    text = "#{title}\n\n#{table(measured(cells))}\n\n#{legend}#{latency_table}\n\nThe machine while it ran: #{Noise.describe(noise)}"
-    results = { machine: @machine.merge(noise: noise), settings: @options, rows: @rows, latency: latencies,
-                figures: figures.map { |(key, *cell), f| { runtime: key, cell: cell, **f } },
-                rounds: @rounds.map { |round| round.transform_values { |r| r["rates"].map { |cell, rate| [*cell, rate] } } } }
-    folder = Report.write("", text, results, RatioChart.from_json(JSON.generate(results)))
-    write_readme(folder, title, text, noise) if @options[:readme]
-  end
 
   # The chart and the short table into README.md, every figure into doc/benchmarks.md: only from
   # figures to trust (each ratio to MRI of the short table within ±5%) unless --noisy.
@@ -260,7 +283,8 @@ class RsaBenchmark
     FileUtils.cp(File.join(folder, "latest.svg"), File.join(ROOT, "doc/benchmark.svg"))
     image = ->(path) { "![Operations per second as a multiple of MRI's, per operation](#{path})\n\n" }
     Report.update_section(File.join(ROOT, FULL_TABLE), "#{image.('benchmark.svg')}`#{@command}` printed:\n\n#{text}\n")
-    Report.update_section(Report::README, "#{image.('doc/benchmark.svg')}#{readme.to_markdown}\n\n#{readme.legend}\n\n" \
+    noisy = wide.empty? ? "" : " Written with --noisy: #{wide.size} multiples are not known to ±#{(Statistics::WIDE * 100).round}%."
+    Report.update_section(Report::README, "#{image.('doc/benchmark.svg')}#{readme.to_markdown}\n\n#{readme.legend}#{noisy}\n\n" \
                                           "#{title}; the machine: #{Noise.describe(noise)} (`#{@command}`; every figure: " \
                                           "[#{FULL_TABLE}](#{FULL_TABLE}))\n")
   end
@@ -333,4 +357,9 @@ class RsaBenchmark
 end
 
 command = "bin/benchmark #{ARGV.join(' ')}".strip # before the options are taken out of ARGV
-RsaBenchmark.new(RsaBenchmark.options(ARGV), command).run
+options = RsaBenchmark.options(ARGV)
+if options[:from]
+  RsaBenchmark.replay(options[:from], readme: options[:readme], noisy: options[:noisy])
+else
+  RsaBenchmark.new(options, command).run
+end
