@@ -10,9 +10,13 @@
 # a provider by, so getInstance("EC"/"XDH").getProvider names FastRsaEngineTls (SunEC's generator
 # makes the pairs: doc/engine-coverage.md "TLS handshakes").
 RSpec.describe "The TLS provider against the JDK, for Java code", jruby: true do
+  # SunEC makes the EC, XDH and EdDSA pairs by name: the provider's own generator stays out of the keys.
   def self.pair(algorithm, parameters)
-    generator = java.security.KeyPairGenerator.getInstance(algorithm, "SunEC") if %w[EC XDH EdDSA].include?(algorithm)
-    generator ||= java.security.KeyPairGenerator.getInstance(algorithm)
+    generator = if algorithm == "RSA"
+                  java.security.KeyPairGenerator.getInstance(algorithm)
+                else
+                  java.security.KeyPairGenerator.getInstance(algorithm, "SunEC")
+                end
     generator.java_send(:initialize, [java.security.spec.AlgorithmParameterSpec], parameters)
     generator.generateKeyPair
   end
@@ -31,11 +35,14 @@ RSpec.describe "The TLS provider against the JDK, for Java code", jruby: true do
   end
 
   SIGNATURE_NAMES = (%w[SHA1 SHA224 SHA256 SHA384 SHA512].flat_map { |digest| %W[#{digest}withRSA #{digest}withECDSA] } + ["RSASSA-PSS"]).freeze
-  PSS = java.security.spec.PSSParameterSpec.new("SHA-256", "MGF1", java.security.spec.MGF1ParameterSpec::SHA256, 32, 1)
+  # TLS 1.3's rsa_pss_rsae_sha256 (a method, not a constant: the file loads on MRI, where there is no java).
+  def pss
+    java.security.spec.PSSParameterSpec.new("SHA-256", "MGF1", java.security.spec.MGF1ParameterSpec::SHA256, 32, 1)
+  end
 
   def jdk_verifies(name, public_key, signature)
     verifier = java.security.Signature.getInstance(name, name.end_with?("ECDSA") ? "SunEC" : "SunRsaSign")
-    verifier.setParameter(PSS) if name == "RSASSA-PSS"
+    verifier.setParameter(pss) if name == "RSASSA-PSS"
     verifier.initVerify(public_key)
     verifier.update("the data signed".to_java_bytes)
     verifier.verify(signature)
@@ -43,7 +50,7 @@ RSpec.describe "The TLS provider against the JDK, for Java code", jruby: true do
 
   def signature_script(s, name, pair, data)
     signer = s.call("getInstance") { java.security.Signature.getInstance(name) }
-    s.attempt("setParameter") { signer.setParameter(PSS) } if name == "RSASSA-PSS"
+    s.attempt("setParameter") { signer.setParameter(pss) } if name == "RSASSA-PSS"
     s.call("initSign") { signer.initSign(pair.getPrivate) }
     s.call("update") { signer.update(data) }
     s.randomized("sign", ->(signature) { jdk_verifies(name, pair.getPublic, signature) }) { signer.sign }
@@ -53,8 +60,13 @@ RSpec.describe "The TLS provider against the JDK, for Java code", jruby: true do
     s.attempt("verify a signature of nothing") { signer.verify(Java::byte[0].new) }
   end
 
-  GENERATIONS = { "EC" => [256, java.security.spec.ECGenParameterSpec.new("secp384r1"), java.security.spec.ECGenParameterSpec.new("nope"), 255],
-                  "XDH" => [255, java.security.spec.NamedParameterSpec::X448, java.security.spec.NamedParameterSpec::ED25519, 256] }.freeze
+  # Memoized: a label names its parameters by the object's own string, the same in both runs.
+  def self.generations
+    @generations ||= {
+      "EC" => [256, java.security.spec.ECGenParameterSpec.new("secp384r1"), java.security.spec.ECGenParameterSpec.new("nope"), 255],
+      "XDH" => [255, java.security.spec.NamedParameterSpec::X448, java.security.spec.NamedParameterSpec::ED25519, 256],
+    }
+  end
 
   def generation_script(s, name, parameters)
     generator = s.call("getInstance") { java.security.KeyPairGenerator.getInstance(name) }
@@ -83,7 +95,7 @@ RSpec.describe "The TLS provider against the JDK, for Java code", jruby: true do
   def scripts
     pairs = self.class.pairs
     signatures = SIGNATURE_NAMES.product(pairs.keys).map { |name, key| ["#{name} with #{key}", ->(s) { signature_script(s, name, pairs[key], "the data signed".to_java_bytes) }] }
-    generations = GENERATIONS.flat_map { |name, all| all.map { |parameters| ["KeyPairGenerator #{name} #{parameters}", ->(s) { generation_script(s, name, parameters) }] } }
+    generations = self.class.generations.flat_map { |name, all| all.map { |parameters| ["KeyPairGenerator #{name} #{parameters}", ->(s) { generation_script(s, name, parameters) }] } }
     agreements = { "ECDH" => %w[p256 p384 p521 x25519 rsa2048], "XDH" => %w[x25519 x448 p256] }.flat_map do |name, keys|
       keys.product(keys.first(2)).map { |mine, peer| ["#{name} #{mine} with #{peer}'s", ->(s) { agreement_script(s, name, pairs[mine], pairs[peer]) }] }
     end
