@@ -7,7 +7,7 @@
 # files, the Java layering, pure-Ruby tooling and maths): bin/test runs them on JRuby 10.1 and MRI
 # and leaves them out on the other lines (rspec --tag '~one_line'). Specs tagged `per_java: true`
 # test the engine below jruby-openssl (threads, blinding, the split, the result gate, native
-# libraries, the fuzzer's long differential run), which the JDK changes and jruby-openssl's version
+# libraries, the fuzzer's differential run, each Java drawing cases of its own), which the JDK changes and jruby-openssl's version
 # does not: bin/test runs them on 10.1 (Java 25) and 9.4 (Java 17) and leaves them out on 10.0 and
 # 9.4.12, whose jruby-openssl and Java those two already have between them. A plain rspec runs all.
 $LOAD_PATH.unshift File.expand_path("../lib", __dir__)

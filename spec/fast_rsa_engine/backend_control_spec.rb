@@ -154,7 +154,7 @@ RSpec.describe "Backend control" do
         environment = ENV.key?("FAST_RSA_ENGINE") ? { "FAST_RSA_ENGINE" => nil } : {}
         threads = runs.to_h do |name, (variables, mode)|
           # --dev (no JIT) halves JRuby's start; these runs are short.
-          command = [RbConfig.ruby, "--dev", "-I", lib, "-e", script, ReferenceFixtures::PATH, mode]
+          command = [*StockJRuby::BRIEF, "-I", lib, "-e", script, ReferenceFixtures::PATH, mode]
           [name, Thread.new { Open3.capture3(environment.merge(variables), *command) }]
         end
         @runs = threads.transform_values(&:value)

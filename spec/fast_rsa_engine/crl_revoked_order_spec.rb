@@ -66,7 +66,7 @@ RSpec.describe "The revoked entries of a CRL read back", jruby: true do
       crl.sign(OpenSSL::PKey::RSA.new(1024), "SHA256")
       print [FastRsaEngine.backend, OpenSSL::X509::CRL.new(crl.to_der).revoked.map { |r| r.serial.to_i }].inspect
     RUBY
-    output, errors, = Open3.capture3({ "FAST_RSA_ENGINE" => "stock" }, RbConfig.ruby, "-I", File.expand_path("../../lib", __dir__), "-e", script)
+    output, errors, = Open3.capture3({ "FAST_RSA_ENGINE" => "stock" }, *StockJRuby::BRIEF, "-I", File.expand_path("../../lib", __dir__), "-e", script)
     expect(output).to eq("[:stock, [9, 2, 5, 14, 3]]"), errors
   end
 end

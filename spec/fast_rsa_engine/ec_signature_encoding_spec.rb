@@ -76,8 +76,9 @@ RSpec.describe "ECDSA signature encoding", jruby: true do
     end
   end
 
+  # The gem's reader against OpenSSL, no jruby-openssl between them: once per Java (per_java).
   curves.each_key do |name|
-    it "reads the signatures OpenSSL reads on #{name}, as OpenSSL reads them, and nothing else" do
+    it "reads the signatures OpenSSL reads on #{name}, as OpenSSL reads them, and nothing else", per_java: true do
       signatures = self.class.signatures(name).flat_map { |der| variants(der) }.uniq
       openssl = MRI.run(openssl_reads, "curve" => Wycheproof.curve_name(name), "signatures" => signatures.map { |der| MRI.hex(der) })
       taken = 0

@@ -65,7 +65,7 @@ RSpec.describe "What client libraries see", jruby: true do
   before(:context) do
     lib = File.expand_path("../../lib", __dir__)
     threads = runs.to_h do |name, (environment, switch)|
-      command = [RbConfig.ruby, "--dev", "-I", lib, "-e", surface, *switch]
+      command = [*StockJRuby::BRIEF, "-I", lib, "-e", surface, *switch]
       [name, Thread.new { Open3.capture3({ "FAST_RSA_ENGINE" => nil }.merge(environment), *command) }]
     end
     @surfaces = threads.transform_values do |thread|

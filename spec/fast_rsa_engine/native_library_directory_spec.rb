@@ -29,7 +29,7 @@ RSpec.describe "Native libraries on a host whose temporary directory is noexec",
   def run(*properties)
     script = 'require "fast-rsa-engine"; k = OpenSSL::PKey::RSA.new(1024); ' \
              'puts [FastRsaEngine.backend, FastRsaEngine.info[:patch], k.verify("SHA256", k.sign("SHA256", "x"), "x")].join("|")'
-    command = [RbConfig.ruby, "--dev", *properties.map { |property| "-J-D#{property}" }, "-I", File.expand_path("../../lib", __dir__), "-e", script]
+    command = [*StockJRuby::BRIEF, *properties.map { |property| "-J-D#{property}" }, "-I", File.expand_path("../../lib", __dir__), "-e", script]
     Open3.capture3({ "FAST_RSA_ENGINE" => nil }, *command)
   end
 

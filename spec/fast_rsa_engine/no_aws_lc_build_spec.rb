@@ -13,7 +13,7 @@ RSpec.describe "Without an AWS-LC build for the platform", jruby: true, per_java
     FileUtils.cp_r(File.expand_path("../../lib", __dir__), @dir)
     FileUtils.rm_f(Dir[File.join(@dir, "lib", "fast_rsa_engine", "jars", "AmazonCorrettoCryptoProvider-*.jar")])
     script = 'require "fast-rsa-engine"; print FastRsaEngine.backend'
-    @stdout, @stderr, @status = Open3.capture3({ "FAST_RSA_ENGINE" => nil }, RbConfig.ruby, "--dev",
+    @stdout, @stderr, @status = Open3.capture3({ "FAST_RSA_ENGINE" => nil }, *StockJRuby::BRIEF,
                                                "-I", File.join(@dir, "lib"), "-e", script)
   end
 

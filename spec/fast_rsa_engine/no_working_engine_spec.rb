@@ -45,7 +45,7 @@ RSpec.describe "Without a working engine", jruby: true do
       FileUtils.mkdir_p(File.dirname(lib))
       FileUtils.cp_r(File.expand_path("../../lib", __dir__), lib)
       removed.each { |path| FileUtils.rm_rf(File.join(lib, "fast_rsa_engine", path)) }
-      command = [RbConfig.ruby, "--dev", "-I", lib, "-e", script, mode]
+      command = [*StockJRuby::BRIEF, "-I", lib, "-e", script, mode]
       [name, Thread.new { Open3.capture3({ "FAST_RSA_ENGINE" => nil }, *command) }]
     end
     @runs = threads.transform_values(&:value)

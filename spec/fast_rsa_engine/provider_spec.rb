@@ -229,7 +229,7 @@ RSpec.describe "The JCA provider", jruby: true do
     lib = File.expand_path("../../lib", __dir__)
     environments = [{ "FAST_RSA_ENGINE_PROVIDER" => "1", "FAST_RSA_ENGINE_TLS" => "off" }, { "FAST_RSA_ENGINE_TLS" => "off" }, { "FAST_RSA_ENGINE_PROVIDER" => "1" }]
     counts = environments.map do |environment|
-      Thread.new { Open3.capture2e(environment.merge("FAST_RSA_ENGINE" => nil), RbConfig.ruby, "-I", lib, "-e", script) }
+      Thread.new { Open3.capture2e(environment.merge("FAST_RSA_ENGINE" => nil), *StockJRuby::BRIEF, "-I", lib, "-e", script) }
     end.map(&:value)
     counts.each { |output, status| expect(status).to be_success, output }
     installed, not_installed, both = counts.map { |output, _| JSON.parse(output.lines.last) }
@@ -240,12 +240,12 @@ RSpec.describe "The JCA provider", jruby: true do
     expect(both[1]).to eq(0)
   end
 
-  # Two short JRubies (--dev: they start faster), side by side.
+  # Two brief JRubies, side by side.
   it "FAST_RSA_ENGINE_PROVIDER=1 installs it at require, first; without it nothing is installed" do
     lib = File.expand_path("../../lib", __dir__)
     probe = 'require "fast-rsa-engine"; print java.security.Security.getProviders.map(&:getName).index("FastRsaEngine").inspect'
     positions = [{ "FAST_RSA_ENGINE_PROVIDER" => "1" }, {}].map do |environment|
-      Thread.new { Open3.capture3(environment.merge("FAST_RSA_ENGINE" => nil), RbConfig.ruby, "--dev", "-I", lib, "-e", probe).first }
+      Thread.new { Open3.capture3(environment.merge("FAST_RSA_ENGINE" => nil), *StockJRuby::BRIEF, "-I", lib, "-e", probe).first }
     end.map(&:value)
     expect(positions).to eq(%w[0 nil])
   end

@@ -328,7 +328,7 @@ RSpec.describe "The split", jruby: true, per_java: true do
       lib = File.expand_path("../../lib", __dir__)
       script = 'require "fast-rsa-engine"; puts FastRsaEngine.split'
       runs = { "off" => "off", "auto" => "auto", "bogus" => "auto", "" => "auto" }.to_h do |value, expected|
-        [value, [expected, Thread.new { Open3.capture3({ "FAST_RSA_ENGINE_SPLIT" => value }, RbConfig.ruby, "--dev", "-I", lib, "-e", script) }]]
+        [value, [expected, Thread.new { Open3.capture3({ "FAST_RSA_ENGINE_SPLIT" => value }, *StockJRuby::BRIEF, "-I", lib, "-e", script) }]]
       end
       runs.each do |value, (expected, thread)|
         stdout, stderr, status = thread.value

@@ -72,7 +72,7 @@ RSpec.describe "Structures signed and opened through the engine", jruby: true do
       states = FastRsaEngine.info[:structures]
       print [states[:crl_sign][0, 6], states.except(:crl_sign).values.uniq, crl.sign(key, "SHA256").verify(key)].inspect
     RUBY
-    output, warnings, = Open3.capture3({ "FAST_RSA_ENGINE" => nil }, RbConfig.ruby, "-I", File.expand_path("../../lib", __dir__), "-e", script)
+    output, warnings, = Open3.capture3({ "FAST_RSA_ENGINE" => nil }, *StockJRuby::BRIEF, "-I", File.expand_path("../../lib", __dir__), "-e", script)
     expect(output).to eq('["stock:", ["applied"], true]')
     expect(warnings.lines.grep(/fast-rsa-engine/)).to contain_exactly(a_string_starting_with("fast-rsa-engine: crl_sign stays with stock jruby-openssl"))
   end

@@ -104,8 +104,9 @@ RSpec.describe "TLS through the engine", jruby: true do
   # Eight client threads against a server of a thread per connection, in this process, the backend
   # switched at every hundred handshakes through every backend and :stock. Left behind would be a
   # connection's thread still running, or a socket not closed (the process's descriptors of sockets;
-  # JRuby keeps a selector per thread, which are not the handshakes').
-  it "makes a thousand handshakes from eight threads, the backend switched meanwhile: all succeed, nothing left behind" do
+  # JRuby keeps a selector per thread, which are not the handshakes'). Threads and the switch are the
+  # engine's, as in concurrency_spec.rb: once per Java (per_java); every line negotiates every combination above.
+  it "makes a thousand handshakes from eight threads, the backend switched meanwhile: all succeed, nothing left behind", per_java: true do
     combination = { "version" => "TLS1_3", "server" => "rsa2048", "client" => "p256", "alpn" => false, "sni" => true, "trusted" => true }
     serve, connect = TlsCases.sides(@cases)
     sockets = -> { Dir.children("/proc/self/fd").count { |fd| File.readlink("/proc/self/fd/#{fd}").start_with?("socket:") rescue false } }
@@ -206,11 +207,11 @@ RSpec.describe "TLS through the engine", jruby: true do
     end
   end
 
-  # JRubies of their own, side by side (--dev: they start faster).
+  # Brief JRubies of their own, side by side.
   it "FAST_RSA_ENGINE_TLS=off installs nothing, and says so" do
     probe = 'require "fast-rsa-engine"; print [FastRsaEngine.info[:tls], java.security.Security.getProviders.map(&:getName).include?("FastRsaEngineTls")].inspect'
     answers = [{ "FAST_RSA_ENGINE_TLS" => "off" }, {}].map do |environment|
-      Thread.new { Open3.capture3(environment.merge("FAST_RSA_ENGINE" => nil), RbConfig.ruby, "--dev", "-I", LIB, "-e", probe).first }
+      Thread.new { Open3.capture3(environment.merge("FAST_RSA_ENGINE" => nil), *StockJRuby::BRIEF, "-I", LIB, "-e", probe).first }
     end.map(&:value)
     expect(answers).to eq(['["off: FAST_RSA_ENGINE_TLS=off", false]', '["on", true]'])
   end

@@ -8,8 +8,8 @@ require_relative "../../benchmark/lib/chart"
 
 # The benchmarks' code loads and runs. bin/test does not run the benchmarks themselves, so a file
 # they need that went missing would otherwise show first in a user's bin/benchmark. Figures are
-# not judged here: speed is for the benchmarks to show, side by side.
-RSpec.describe "The benchmark commands" do
+# not judged here: speed is for the benchmarks to show, side by side. Pure-Ruby tooling: one_line.
+RSpec.describe "The benchmark commands", one_line: true do
   root = File.expand_path("../..", __dir__)
 
   def run(root, *arguments)
@@ -68,7 +68,7 @@ RSpec.describe "The benchmark commands" do
     expect(methods).to all(match(/\A +\d+\.\d%  (org\.jruby\.ext\.openssl|fastrsaengine|org\.bouncycastle|sun\.security|java\.security|javax\.crypto|com\.amazon|java\.math)\./))
   end
 
-  it "the chart draws a bar per figure, in an SVG document", one_line: true do
+  it "the chart draws a bar per figure, in an SVG document" do
     groups = [["sign 2048", [[0.27, ["0.27"]], [1.04, ["1.04"]]]], ["verify 2048", [nil, [1.3, ["1.30"]]]]]
     chart = Chart.new(title: "t", subtitle: "s", series: %w[stock aws_lc], panels: { "1 thread" => groups }, unit: "x")
     svg = REXML::Document.new(chart.to_svg)
