@@ -73,8 +73,10 @@ class RsaBenchmark
       parser.on("--repeats N", Integer, "turns of every runtime on a cell within a round, the order rotating (default 2, with --baseline #{BASELINE[:repeats]})")
       parser.on("--jruby LINE", %w[10.1 10.0 9.4], "JRuby line: 10.1 (default), 10.0 or 9.4")
       parser.on("--baseline REV", "also each backend of an earlier version (a tag or commit), and this one over it")
-      parser.on("--precision PERCENT", Float, "with --baseline (--readme): rounds until each interval over it (MRI) is within it (default #{BASELINE[:precision]} (#{PROFILES[:readme][:precision]}))")
-      parser.on("--minutes M", Float, "... or until M minutes have passed (default #{BASELINE[:minutes]} (#{PROFILES[:readme][:minutes]}))")
+      parser.on("--precision PERCENT", Float,
+                "rounds until each interval is within it: over the baseline with --baseline (default #{BASELINE[:precision]}), " \
+                "over MRI with --readme (default #{PROFILES[:readme][:precision]})")
+      parser.on("--minutes M", Float, "... or until M minutes have passed (default #{BASELINE[:minutes]} with --baseline, #{PROFILES[:readme][:minutes].round} with --readme)")
     end
     profile = %i[full tls].find { |name| options.delete(name) } || (options[:readme] ? :readme : :quick)
     settings = PROFILES[profile].merge(long_calls: LONG_CALLS, **(options[:baseline] ? BASELINE : {}))
