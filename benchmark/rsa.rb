@@ -49,6 +49,7 @@ class RsaBenchmark
   FULL_TABLE = "doc/benchmarks.md" # --readme's, every figure
   UNSPLIT = { "FAST_RSA_ENGINE_SPLIT" => "off" }.freeze
   PROVIDER = { "FAST_RSA_ENGINE_PROVIDER" => "on" }.freeze
+  REPLAY_OPTIONS = %i[from readme noisy].freeze # what --from goes with
 
   def self.options(argv)
     options = CommandLine.parse("bin/benchmark", argv, DEFAULTS, "   (quick: about 15 minutes, no keygen)") do |parser|
@@ -78,16 +79,30 @@ class RsaBenchmark
                 "over MRI with --readme (default #{PROFILES[:readme][:precision]})")
       parser.on("--minutes M", Float, "... or until M minutes have passed (default #{BASELINE[:minutes]} with --baseline, #{PROFILES[:readme][:minutes].round} with --readme)")
     end
+    refuse_beside_from(options) if options[:from]
     profile = %i[full tls].find { |name| options.delete(name) } || (options[:readme] ? :readme : :quick)
     settings = PROFILES[profile].merge(long_calls: LONG_CALLS, **(options[:baseline] ? BASELINE : {}))
     given = options.reject { |name, value| settings.key?(name) && DEFAULTS[name] == value } # a profile's sizes... unless given
     settings.merge(profile: profile, **given)
   end
 
+  # --from measures nothing: an option that says what or how to measure would be silently ignored.
+  def self.refuse_beside_from(options)
+    ignored = options.keys.reject { |name| REPLAY_OPTIONS.include?(name) || DEFAULTS[name] == options[name] }
+    return if ignored.empty?
+
+    abort "bin/benchmark: --from measures nothing: #{ignored.map { |name| "--#{name}" }.join(', ')} cannot apply " \
+          "(only #{(REPLAY_OPTIONS - [:from]).map { |name| "--#{name}" }.join(' and ')} go with it)"
+  end
+
   # --from: the run that wrote `path` (its latest.json) written again, its settings, machine, noise
   # and rounds as it measured them; readme and noisy as asked now.
   def self.replay(path, readme:, noisy:)
-    results = JSON.parse(File.read(path))
+    results = begin
+      JSON.parse(File.read(path))
+    rescue SystemCallError, JSON::ParserError => e
+      abort "bin/benchmark: --from #{path}: #{e.message}"
+    end
     options = results["settings"].transform_keys(&:to_sym)
     options[:profile] = options[:profile].to_sym
     new(options.merge(readme: readme, noisy: noisy), results.fetch("command")).tap { |run| run.load(results) }.write
@@ -271,7 +286,6 @@ class RsaBenchmark
     runtime_keys.map { |key| { key: key, runtime: @rounds.reverse_each.lazy.filter_map { |round| round.dig(key, "runtime") }.first } }
   end
 
-
   # The chart and the short table into README.md, every figure into doc/benchmarks.md: only from
   # figures to trust (each ratio to MRI of the short table within ±5%) unless --noisy.
   def write_readme(folder, title, text, noise)
@@ -350,7 +364,6 @@ class RsaBenchmark
     percent = summary[:half_width] * 100
     "±#{percent < 2 ? format('%.1f', percent) : percent.round}%#{'*' if summary[:half_width] > Statistics::WIDE}"
   end
-
 
   # The machine, then "MRI 3.1.2p20 + OpenSSL 3.0.19 · JRuby 10.1.1.0 on Java 25.0.3"
   def summary

@@ -14,6 +14,11 @@ require "json"
 require_relative "lib/ec_operations"
 require_relative "lib/rsa_operations"
 
+# The JIT warm-up's turn at each cell, in seconds; calls of milliseconds (a TLS handshake: JSSE's code is
+# long) take longer turns, so that the JIT has compiled as much of them as of a call of microseconds.
+WARM_TURN = 0.05
+LONG_WARM_TURN = 0.25
+
 # Times one thread's calls of one operation: their rate, or each call's time.
 class CellTimer
   def self.clock
@@ -132,12 +137,10 @@ $stdin.each_line do |line|
     # Through the code that measures, so that the JIT has compiled that, not some other caller of the
     # calls; and on every measuring thread: a thread's first seconds of calls run slower (its allocation
     # buffers grow as it allocates), which left the first two-thread cells of a round near one thread's rate.
-    # Calls of milliseconds (a TLS handshake: JSSE's code is long) take longer slices, so that the JIT
-    # has compiled as much of them as of a call of microseconds.
     thread_counts = settings.fetch("threads", [1])
     long_calls = settings.fetch("long_calls", [])
     asked.product(thread_counts).cycle do |(op, bits), threads|
-      measurers.measure(op, bits, threads, 0, long_calls.include?(op) ? 0.25 : 0.05)
+      measurers.measure(op, bits, threads, 0, long_calls.include?(op) ? LONG_WARM_TURN : WARM_TURN)
       break if CellTimer.clock > deadline
     end
     puts JSON.generate(warmed: true)

@@ -21,5 +21,6 @@ RSpec.configure do |config|
   config.filter_run_excluding jruby: true unless RUBY_ENGINE == "jruby"
   config.filter_run_excluding mri: true unless RUBY_ENGINE == "ruby"
   config.order = :random
+  config.after(:suite) { ReferenceProcess.close_all }
   Kernel.srand config.seed
 end

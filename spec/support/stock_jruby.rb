@@ -6,7 +6,8 @@ require "rbconfig"
 
 # Stock jruby-openssl exactly, as a reference: this JRuby in a process of its own with
 # FAST_RSA_ENGINE=off (nothing patched, no native library loaded), running a script that reads JSON
-# on standard input and writes JSON, with MriCalls loaded (as MRI.run's scripts may require it).
+# on standard input and writes JSON, with MriCalls loaded (as MRI.run's scripts may require it). The
+# process is the environment's ReferenceProcess, which answers every such script of the suite.
 module StockJRuby
   # This JRuby, for a brief script: --dev (JRuby's interpreter, the JVM's first compiler alone) halves
   # the CPU its start-up takes, and such a script ends before a full JIT would pay.
@@ -25,11 +26,10 @@ module StockJRuby
     in_process({ "FAST_RSA_ENGINE" => backend.to_s }, REQUIRE_GEM + script, input)
   end
 
+  # Answered by the environment's ReferenceProcess, kept for the suite, as if in a process of its own.
   def in_process(environment, script, input)
-    stdout, stderr, status = Open3.capture3(*command(environment, script), stdin_data: JSON.generate(input))
-    raise "JRuby (#{environment}) failed: #{stderr}" unless status.success?
-
-    JSON.parse(stdout)
+    process = ReferenceProcess.for(environment) { |serve| command(environment, "require #{ReferenceProcess::PATH.inspect}\n#{serve}") }
+    JSON.parse(process.answer(script, JSON.generate(input)))
   end
 
   # The environment and command that run a script in this JRuby, for a caller that talks to it while it runs.

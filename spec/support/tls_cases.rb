@@ -143,6 +143,8 @@ module TlsCases
       { "combination" => c, "client" => client_reads, "server" => served.value,
         "hello" => TlsHello.fields(relay.sent_by_client, relay.sent_by_server), "by_engine" => counts.().zip(before).map { |after, was| after - was } }
     end
+    relay.close
+    listener.close
     print JSON.generate(results)
   RUBY
 

@@ -28,7 +28,9 @@ RSpec.describe "The benchmark commands", one_line: true do
   it "refuses what it cannot run before it measures anything: unknown options, a baseline git cannot find", mri: true do
     { %w[benchmark/rsa.rb --ops sign,nope] => "invalid argument: --ops sign,nope",
       %w[benchmark/service.rb --configurations mri,nope] => "invalid argument: --configurations mri,nope",
-      %w[benchmark/rsa.rb --baseline no-such-revision] => "--baseline no-such-revision: no such tag or commit" }.each do |command, message|
+      %w[benchmark/rsa.rb --baseline no-such-revision] => "--baseline no-such-revision: no such tag or commit",
+      %w[benchmark/rsa.rb --from benchmark/results/latest.json --minutes 3] => "--from measures nothing: --minutes cannot apply",
+      %w[benchmark/rsa.rb --from no-such-run.json] => "--from no-such-run.json: No such file" }.each do |command, message|
       _stdout, stderr, status = run(root, *command)
       expect(status.exitstatus).to eq(1), command.join(" ")
       expect(stderr).to include(message)
